@@ -1,0 +1,94 @@
+// Bundles the extension host, the CLI, the webview and the extension-host tests with esbuild.
+//   node scripts/build.mjs                 development build (sourcemaps) + tests
+//   node scripts/build.mjs --production    minified, no sourcemaps, no tests (what `npm run package` ships)
+//   node scripts/build.mjs --watch         rebuild on change
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+function filesUnder(dir, pattern) {
+  const out = [];
+  let entries;
+  try { entries = readdirSync(dir); } catch { return out; }
+  for (const name of entries) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...filesUnder(p, pattern));
+    else if (pattern.test(name)) out.push(p);
+  }
+  return out;
+}
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  absWorkingDir: root,
+  legalComments: 'none',
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: { extension: 'src/extension/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    entryPoints: { webview: 'webview/src/main.tsx' },
+    outdir: 'dist',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    loader: { '.css': 'css', '.ttf': 'file', '.woff2': 'file' },
+  },
+];
+
+if (!production) {
+  const testEntries = filesUnder(join(root, 'test/exthost'), /\.ts$/).map((f) => relative(root, f));
+  if (testEntries.length > 0) {
+    builds.push({
+      ...common,
+      entryPoints: testEntries,
+      outbase: 'test/exthost',
+      outdir: 'out/test/exthost',
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode', 'mocha'],
+    });
+  }
+}
+
+if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('[watch] build started; watching for changes');
+} else {
+  const t0 = Date.now();
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  console.log(`built ${production ? 'production' : 'development'} bundles in ${Date.now() - t0} ms`);
+}
