@@ -1,0 +1,303 @@
+/**
+ * The one private atomic writer for every `.vtcode/` artifact (STORE-2, TRK-7).
+ *
+ * A write goes: check the path (inside the workspace, no symlink on the way) → read the current
+ * content → stage a temp file in the same folder (mode 0600, fsync) → re-check → rename over the
+ * target. Readers therefore only ever see the old or the new content, never a partial file.
+ *
+ * Concurrent external edits. A caller that read the file earlier passes what it read as
+ * `expected` (`null` = "it did not exist"). If the file on disk no longer matches, somebody
+ * (usually the user in an editor) changed it in between: the writer keeps their edit, writes
+ * nothing and reports `externalEdit`. The same check runs a second time right before the rename,
+ * against the content read at the start of this write, so an edit made while the temp file was
+ * being staged is kept as well. The window left is the one between that last read and the rename
+ * itself; no portable file API closes it, and it is a few microseconds wide.
+ *
+ * Identical content is never rewritten, so the mtime of an unchanged artifact stays put.
+ */
+import { posix as path } from 'node:path';
+import type { FileSystem } from '../ports';
+
+export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed';
+
+/** A refused or failed write; `code` is stable, the message names the path and the reason. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    readonly path: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+export interface ExternalEdit {
+  path: string;
+  /** What is on disk now (kept), `null` when the file was deleted. */
+  current: string | null;
+  message: string;
+}
+
+export interface AtomicWriteRequest {
+  /** Workspace root (absolute). The target must lie inside it. */
+  root: string;
+  /** Absolute target path. */
+  path: string;
+  content: string;
+  /**
+   * What the caller last read from `path` (`null`: it did not exist). Omit to skip the
+   * external-edit check against the caller's view (the write-time re-check still runs).
+   */
+  expected?: string | null;
+}
+
+export interface AtomicWriteResult {
+  path: string;
+  /** `false` when the content was already identical or an external edit was kept. */
+  written: boolean;
+  externalEdit?: ExternalEdit;
+}
+
+export const PRIVATE_FILE_MODE = 0o600;
+
+let tempCounter = 0;
+function tempPathFor(target: string): string {
+  tempCounter += 1;
+  const unique = `${Date.now().toString(36)}${tempCounter.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  // Never ends in `.md`, so directory listings of plans do not pick up a stray temp file.
+  return path.join(path.dirname(target), `.${path.basename(target)}.${unique}.tmp`);
+}
+
+/**
+ * Rejects targets outside `root` and any symlink from the first component below `root` down to
+ * the target itself (so `<root>/.vtcode`, `.vtcode/plans` and the file are all covered).
+ */
+async function assertSafeTarget(fs: FileSystem, root: string, target: string): Promise<void> {
+  const normRoot = path.normalize(root);
+  const normTarget = path.normalize(target);
+  const rel = path.relative(normRoot, normTarget);
+  if (!path.isAbsolute(target) || rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+    throw new StoreError('outside_root', `refusing to write ${target}: it is not inside the workspace ${root}`, target);
+  }
+  let current = normRoot;
+  const parts = rel.split('/');
+  for (const [i, part] of parts.entries()) {
+    current = path.join(current, part);
+    const stat = await fs.lstat(current);
+    if (stat === null) return;
+    const isTarget = i === parts.length - 1;
+    if (stat.kind === 'symlink') {
+      throw new StoreError(
+        'symlink',
+        `refusing to write ${target}: ${isTarget ? 'the file' : `its parent ${current}`} is a symbolic link (a redirect out of the workspace's .vtcode folder is not followed)`,
+        target,
+      );
+    }
+    if (isTarget ? stat.kind !== 'file' : stat.kind !== 'directory') {
+      throw new StoreError(
+        'not_a_file',
+        `refusing to write ${target}: ${current} is a ${stat.kind}, expected a ${isTarget ? 'regular file' : 'directory'}`,
+        target,
+      );
+    }
+  }
+}
+
+function externalEditOf(target: string, current: string | null): ExternalEdit {
+  return {
+    path: target,
+    current,
+    message:
+      current === null
+        ? `${target} was deleted by someone else while it was being updated; the deletion was kept and nothing was written`
+        : `${target} was changed by someone else while it was being updated; their edit was kept and nothing was written`,
+  };
+}
+
+/** One target, checked and read, ready to be staged. */
+interface Prepared {
+  path: string;
+  content: string;
+  /** Content on disk when the write began. */
+  before: string | null;
+}
+
+async function prepare(
+  fs: FileSystem,
+  req: AtomicWriteRequest,
+): Promise<{ prepared?: Prepared; result?: AtomicWriteResult }> {
+  const target = path.normalize(req.path);
+  await assertSafeTarget(fs, req.root, target);
+  const before = await fs.readText(target);
+  if (before === req.content) return { result: { path: target, written: false } };
+  if (req.expected !== undefined && before !== req.expected) {
+    return { result: { path: target, written: false, externalEdit: externalEditOf(target, before) } };
+  }
+  return { prepared: { path: target, content: req.content, before } };
+}
+
+async function stage(fs: FileSystem, root: string, p: Prepared): Promise<string> {
+  const dir = path.dirname(p.path);
+  await fs.mkdirp(dir);
+  // mkdirp follows symlinks; check again now that every parent exists.
+  await assertSafeTarget(fs, root, p.path);
+  const temp = tempPathFor(p.path);
+  try {
+    await fs.writeNewFileDurable(temp, p.content, PRIVATE_FILE_MODE);
+  } catch (err) {
+    await fs.removeFile(temp).catch(() => undefined);
+    throw new StoreError('write_failed', `could not write ${p.path}: ${messageOf(err)}`, p.path, { cause: err });
+  }
+  return temp;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Writes one private file atomically. Throws StoreError when the write is refused or fails. */
+export async function writePrivateAtomic(fs: FileSystem, req: AtomicWriteRequest): Promise<AtomicWriteResult> {
+  const outcome = await publishAtomic(fs, { root: req.root, files: [req] });
+  const result = outcome.results[0];
+  if (!result) throw new Error('publishAtomic returned no result for a single file');
+  return result;
+}
+
+export interface PublishRequest {
+  root: string;
+  files: ReadonlyArray<Omit<AtomicWriteRequest, 'root'>>;
+}
+
+export interface PublishResult {
+  /** `true` when every changed file was written; `false` when an external edit stopped the publication. */
+  published: boolean;
+  /** One entry per requested file, in order. */
+  results: AtomicWriteResult[];
+  externalEdits: ExternalEdit[];
+}
+
+/** Thrown when a publication fails part-way; earlier writes were rolled back where possible. */
+export class PublishError extends StoreError {
+  constructor(
+    message: string,
+    path: string,
+    readonly rollbackFailures: readonly string[],
+    options?: { cause?: unknown },
+  ) {
+    super('write_failed', message, path, options);
+    this.name = 'PublishError';
+  }
+}
+
+/**
+ * Publishes several artifacts as one unit (plan + tracker sidecar + global task file).
+ * Everything is checked and read first; an external edit found then stops the publication
+ * before anything is written. All temp files are staged before the first rename, so the
+ * only step that can fail between renames is a rename. When a later rename fails or finds an
+ * external edit, earlier renames are undone (previous content restored, or the new file removed
+ * when there was none) — unless that earlier file was itself edited meanwhile, which is kept.
+ * Rollback failures are listed in the thrown PublishError's message.
+ */
+export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promise<PublishResult> {
+  const results: AtomicWriteResult[] = [];
+  const pending: Array<{ index: number; prepared: Prepared }> = [];
+  for (const [index, file] of req.files.entries()) {
+    const { prepared, result } = await prepare(fs, { ...file, root: req.root });
+    if (result) results[index] = result;
+    if (prepared) pending.push({ index, prepared });
+  }
+  const earlyEdits = results.flatMap((r) => (r?.externalEdit ? [r.externalEdit] : []));
+  if (earlyEdits.length > 0) {
+    for (const { index, prepared } of pending) results[index] = { path: prepared.path, written: false };
+    return { published: false, results, externalEdits: earlyEdits };
+  }
+
+  const temps: string[] = [];
+  try {
+    for (const { prepared } of pending) temps.push(await stage(fs, req.root, prepared));
+  } catch (err) {
+    await Promise.all(temps.map((t) => fs.removeFile(t).catch(() => undefined)));
+    throw err;
+  }
+
+  const committed: Array<{ index: number; prepared: Prepared }> = [];
+  for (const [i, { index, prepared }] of pending.entries()) {
+    const temp = temps[i] as string;
+    let failure: unknown;
+    let edit: ExternalEdit | undefined;
+    try {
+      const now = await fs.readText(prepared.path);
+      if (now !== prepared.before) edit = externalEditOf(prepared.path, now);
+      else await fs.rename(temp, prepared.path);
+    } catch (err) {
+      failure = err;
+    }
+    if (failure === undefined && edit === undefined) {
+      committed.push({ index, prepared });
+      results[index] = { path: prepared.path, written: true };
+      continue;
+    }
+    await Promise.all(temps.slice(i).map((t) => fs.removeFile(t).catch(() => undefined)));
+    const rollback = await rollBack(fs, committed.map((c) => c.prepared));
+    if (edit) {
+      for (const c of committed) results[c.index] = { path: c.prepared.path, written: false };
+      for (const { index: j, prepared: q } of pending.slice(i + 1)) results[j] = { path: q.path, written: false };
+      results[index] = { path: prepared.path, written: false, externalEdit: edit };
+      if (rollback.failures.length > 0) {
+        throw new PublishError(
+          `${edit.message}; rolling back the files already written failed: ${rollback.failures.join('; ')}`,
+          prepared.path,
+          rollback.failures,
+        );
+      }
+      return { published: false, results, externalEdits: [edit, ...rollback.keptEdits] };
+    }
+    const rollbackNote =
+      rollback.failures.length > 0
+        ? `; rollback failed: ${rollback.failures.join('; ')}`
+        : committed.length > 0
+          ? `; ${committed.length} earlier file(s) of this publication were restored`
+          : '';
+    const keptNote = rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
+    throw new PublishError(
+      `could not write ${prepared.path}: ${messageOf(failure)}${rollbackNote}${keptNote}`,
+      prepared.path,
+      rollback.failures,
+      { cause: failure },
+    );
+  }
+  return { published: true, results, externalEdits: [] };
+}
+
+async function rollBack(
+  fs: FileSystem,
+  committed: readonly Prepared[],
+): Promise<{ failures: string[]; keptEdits: ExternalEdit[] }> {
+  const failures: string[] = [];
+  const keptEdits: ExternalEdit[] = [];
+  for (const p of [...committed].reverse()) {
+    try {
+      const now = await fs.readText(p.path);
+      if (now !== p.content) {
+        keptEdits.push(externalEditOf(p.path, now));
+        continue;
+      }
+      if (p.before === null) {
+        await fs.removeFile(p.path);
+        continue;
+      }
+      const temp = tempPathFor(p.path);
+      try {
+        await fs.writeNewFileDurable(temp, p.before, PRIVATE_FILE_MODE);
+        await fs.rename(temp, p.path);
+      } finally {
+        await fs.removeFile(temp).catch(() => undefined);
+      }
+    } catch (err) {
+      failures.push(`${p.path}: ${messageOf(err)}`);
+    }
+  }
+  return { failures, keptEdits };
+}
