@@ -23,7 +23,22 @@ function filesUnder(dir, pattern) {
   return out;
 }
 
+// zod's classic API re-exports every locale (~260 KB minified); we only ever show English
+// messages, so the locale index resolves to English alone.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined);
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: root,
+    }));
+  },
+};
+
 const common = {
+  plugins: [zodEnglishOnly],
   bundle: true,
   minify: production,
   sourcemap: production ? false : 'linked',

@@ -1,0 +1,100 @@
+// `npm test`: every tier, one closing summary line.
+//   unit     node:test over test/unit and test/webview (TypeScript through tsx)
+//   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts)
+//   e2e      Playwright + Chromium against the real workbench (test/e2e/*.e2e.ts)
+// `node scripts/test.mjs unit` (or exthost, e2e) runs a subset. Exit code non-zero when any tier fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, 'test-results');
+const allTiers = ['unit', 'exthost', 'e2e'];
+const requested = process.argv.slice(2);
+for (const t of requested) {
+  if (!allTiers.includes(t)) {
+    console.error(`unknown tier '${t}'; use one or more of: ${allTiers.join(', ')}`);
+    process.exit(2);
+  }
+}
+const tiers = requested.length > 0 ? requested : allTiers;
+
+function filesUnder(dir, pattern) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p, pattern) : pattern.test(name) ? [p] : [];
+  }).sort();
+}
+
+function run(command, args, options = {}) {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return r.status ?? 1;
+}
+
+/** Counts from a node:test TAP file (`# pass N`, `# fail N`, cancelled counts as failed). */
+function tapCounts(file) {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  const n = (key) => Number((new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text) ?? [0, 0])[1]);
+  return { passed: n('pass'), failed: n('fail') + n('cancelled') };
+}
+
+function nodeTestTier(name, files, extraArgs = []) {
+  const tap = join(results, `${name}.tap`);
+  rmSync(tap, { force: true });
+  if (files.length === 0) return { passed: 0, failed: 0, code: 0 };
+  const code = run(process.execPath, [
+    '--import', 'tsx', '--test', ...extraArgs,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...files.map((f) => relative(root, f)),
+  ]);
+  return { ...(tapCounts(tap) ?? { passed: 0, failed: 1 }), code };
+}
+
+mkdirSync(results, { recursive: true });
+const summary = [];
+const t0 = Date.now();
+
+console.log('== build');
+if (run(process.execPath, ['scripts/build.mjs']) !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (tiers.some((t) => t !== 'unit')) {
+  console.log('== real VS Code: installing what is missing into .cache/ (first run takes a few minutes)');
+  if (run('bash', ['scripts/harness/setup.sh']) !== 0) {
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+for (const tier of tiers) {
+  console.log(`\n== ${tier}`);
+  let r;
+  if (tier === 'unit') {
+    r = nodeTestTier('unit', [...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/), ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/)]);
+  } else if (tier === 'exthost') {
+    const file = join(results, 'exthost.json');
+    rmSync(file, { force: true });
+    const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts']);
+    const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passes: 0, failures: 1 };
+    r = { passed: data.passes, failed: data.failures, code };
+  } else {
+    r = nodeTestTier('e2e', filesUnder(join(root, 'test/e2e'), /\.e2e\.ts$/), ['--test-concurrency=1']);
+  }
+  // A tier whose process failed without reporting a failing test still fails the run.
+  if (r.code !== 0 && r.failed === 0) r.failed = 1;
+  summary.push({ tier, ...r });
+}
+
+console.log('\n== summary');
+for (const s of summary) console.log(`${s.tier.padEnd(8)} ${s.passed} passed, ${s.failed} failed`);
+const passed = summary.reduce((a, s) => a + s.passed, 0);
+const failed = summary.reduce((a, s) => a + s.failed, 0);
+console.log(`(${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { HostNotification, WebviewCommand, describeInvalid, type PanelStatus, type TranscriptEntry } from '../protocol';
+import { renderWebviewHtml } from './webview-html';
+
+/** Where the view gets what it shows and sends what the user does. */
+export interface ChatSource {
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] };
+  handle(command: WebviewCommand): void | Promise<void>;
+}
+
+/**
+ * Hosts the chat webview view. It owns no planning state: whatever it shows comes from a
+ * snapshot provider, so a view that is closed and reopened (or a reloaded window) shows the same.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewId = 'vtplan.chat';
+
+  private view: vscode.WebviewView | undefined;
+  private readonly viewDisposables: vscode.Disposable[] = [];
+  private source: ChatSource | undefined;
+  private focusWhenReady = false;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  bind(source: ChatSource): void {
+    this.source = source;
+  }
+
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.disposeView();
+    this.view = view;
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+    view.webview.html = renderWebviewHtml(view.webview, this.extensionUri);
+    this.viewDisposables.push(
+      view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      view.onDidDispose(() => {
+        if (this.view === view) this.view = undefined;
+        this.disposeView();
+      }),
+    );
+  }
+
+  /** Reveals the view and puts the cursor in the composer. */
+  async reveal(): Promise<void> {
+    this.focusWhenReady = true;
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    if (this.view) {
+      this.view.show(false);
+      this.post({ type: 'focusComposer' });
+    }
+  }
+
+  post(message: HostNotification): void {
+    const checked = HostNotification.safeParse(message);
+    if (!checked.success) {
+      this.log.error(`Refusing to send an invalid message to the chat view: ${describeInvalid(checked.error)}`);
+      return;
+    }
+    void this.view?.webview.postMessage(checked.data);
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = WebviewCommand.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Dropped an invalid message from the chat view: ${describeInvalid(parsed.error)}`);
+      return;
+    }
+    const command = parsed.data;
+    const source = this.source;
+    if (!source) {
+      this.log.error(`Chat command '${command.type}' arrived before the panel was bound to a session.`);
+      return;
+    }
+    if (command.type === 'log') {
+      this.log[command.level](`Chat view: ${command.message}`);
+      return;
+    }
+    if (command.type === 'ready') {
+      this.post({ type: 'state', ...source.snapshot() });
+      if (this.focusWhenReady) this.post({ type: 'focusComposer' });
+      this.focusWhenReady = false;
+      return;
+    }
+    Promise.resolve(source.handle(command)).catch((err: unknown) => {
+      this.log.error(`Chat command '${command.type}' failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+
+  private disposeView(): void {
+    for (const d of this.viewDisposables.splice(0)) d.dispose();
+  }
+
+  dispose(): void {
+    this.disposeView();
+  }
+}

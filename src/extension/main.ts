@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { ChatViewProvider } from './chat-view';
+import { ChatController } from './chat-controller';
+import { AgentMode } from '../protocol';
+
+/** What activate() returns: read by the extension-host tests, not a public API. */
+export interface ExtensionApi {
+  chat: ChatViewProvider;
+  controller: ChatController;
+}
+
+/**
+ * Activation is lazy (views and commands only). Everything registered here is owned by the
+ * extension's lifetime: each piece puts its disposables into `context.subscriptions`.
+ */
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const log = vscode.window.createOutputChannel('VT Code Planning', { log: true });
+  context.subscriptions.push(log);
+
+  const configured = AgentMode.safeParse(vscode.workspace.getConfiguration('vtplan').get('defaultAgent'));
+  const chat = new ChatViewProvider(context.extensionUri, log);
+  const controller = new ChatController(chat, configured.success ? configured.data : 'plan');
+  chat.bind(controller);
+  context.subscriptions.push(
+    chat,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, chat, {
+      webviewOptions: { retainContextWhenHidden: false },
+    }),
+  );
+
+  registerCommands(context, { chat, controller });
+  return { chat, controller };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { chatFrame, openWorkbench, runCommand, screenshot } from '../harness/workbench';
+
+test('UI-4: F1 → "Start Planning" reveals the VT Code container with the chat composer and the Tasks view', async () => {
+  const wb = await openWorkbench();
+  try {
+    const { page } = wb;
+    await runCommand(page, 'VT Code: Start Planning');
+
+    const frame = chatFrame(page);
+    const composer = frame.locator('textarea.composer-input');
+    await composer.waitFor({ timeout: 60_000 });
+    await frame.locator('.mode-badge', { hasText: 'Plan' }).waitFor({ timeout: 10_000 });
+    // The command moved keyboard focus into the composer: typing lands there.
+    await page.waitForTimeout(300);
+    await page.keyboard.type('Add a --shout flag');
+    assert.equal(await composer.inputValue(), 'Add a --shout flag');
+
+    const container = page.locator('.pane-header', { hasText: 'Tasks' });
+    await container.waitFor({ timeout: 10_000 });
+    const header = page.locator('.composite.title, .sidebar .title-label').first();
+    assert.match((await header.textContent()) ?? '', /VT Code/i);
+    const path = await screenshot(page, 'e2e-start-planning');
+    assert.ok(path.endsWith('.png'));
+  } catch (err) {
+    await screenshot(wb.page, 'e2e-start-planning-failure').catch(() => undefined);
+    throw err;
+  } finally {
+    await wb.close();
+  }
+});

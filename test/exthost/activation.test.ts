@@ -1,0 +1,51 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension/main';
+
+const EXTENSION_ID = 'vtcode.vtcode-planning';
+
+suite('activation and contributions (issue 2)', () => {
+  test('runs inside real VS Code 1.139 with the sample workspace open', () => {
+    assert.match(vscode.version, /^1\.139\./);
+    assert.equal(vscode.workspace.workspaceFolders?.length, 1);
+  });
+
+  test('declares no eager activation (no "*", no onStartupFinished)', () => {
+    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is loaded`);
+    const events = (ext.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
+    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), `eager activation events: ${events.join(', ')}`);
+  });
+
+  test('Start Planning reveals the chat view and switches to plan mode', async () => {
+    await vscode.commands.executeCommand('vtplan.startPlanning');
+    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    assert.ok(ext?.isActive, 'the command activated the extension');
+    const api = ext.exports;
+    assert.equal(api.controller.currentMode, 'plan');
+    for (let i = 0; i < 50 && !api.chat.visible; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(api.chat.visible, true, 'chat view is visible');
+  });
+
+  test('every contributed command is registered or hidden from the palette', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    const pkg = ext.packageJSON as {
+      contributes: { commands: { command: string }[]; menus: { commandPalette: { command: string; when: string }[] } };
+    };
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const hidden = new Set(pkg.contributes.menus.commandPalette.filter((m) => m.when.includes('vtplan.featureRunloop')).map((m) => m.command));
+    for (const { command } of pkg.contributes.commands) {
+      assert.ok(registered.has(command) || hidden.has(command), `${command} is shown in the palette but does nothing`);
+    }
+  });
+
+  test('Stop Planning returns to the previous execution agent', async () => {
+    const api = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.exports;
+    await vscode.commands.executeCommand('vtplan.startPlanning');
+    await vscode.commands.executeCommand('vtplan.stopPlanning');
+    assert.equal(api.controller.currentMode, 'build');
+    await vscode.commands.executeCommand('vtplan.startPlanning');
+    assert.equal(api.controller.currentMode, 'plan');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Loaded by the real VS Code extension host (extensionTestsPath): runs every compiled
+ * `*.test.js` beside this file with mocha and writes the results to VTPLAN_TEST_RESULTS, because
+ * the host's console reaches the runner only as unformatted browser console lines.
+ */
+import Mocha from 'mocha';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface TestRecord {
+  title: string;
+  state: 'passed' | 'failed';
+  error?: string;
+}
+
+export function run(): Promise<void> {
+  const resultsPath = process.env.VTPLAN_TEST_RESULTS;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec' });
+  if (process.env.VTPLAN_TEST_GREP) mocha.grep(process.env.VTPLAN_TEST_GREP);
+  for (const name of readdirSync(__dirname).sort()) {
+    if (name.endsWith('.test.js')) mocha.addFile(join(__dirname, name));
+  }
+  const records: TestRecord[] = [];
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      if (resultsPath) {
+        writeFileSync(resultsPath, JSON.stringify({ passes: records.filter((r) => r.state === 'passed').length, failures, tests: records }, null, 2));
+      }
+      if (failures > 0) reject(new Error(`${failures} extension-host tests failed.`));
+      else resolve();
+    });
+    runner.on('pass', (t) => records.push({ title: t.fullTitle(), state: 'passed' }));
+    runner.on('fail', (t, err: Error) => records.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }));
+  });
+}

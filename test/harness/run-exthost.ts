@@ -1,0 +1,74 @@
+/**
+ * Runs the mocha suites of test/exthost INSIDE the real VS Code extension host: a VS Code server
+ * started with the smoke-test driver, a workbench page in headless Chromium whose URL payload names
+ * the extension under development and the tests; the exit code comes back via codeAutomationExit.
+ * Prints each test and a closing `N passed, N failed` line; exit 0 only when every test passed.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './browser';
+import { makeRunDir, prepareWorkspace, remoteUri, removeRunDir, repoRoot, startServer } from './vscode-server';
+
+interface Results {
+  passes: number;
+  failures: number;
+  tests: { title: string; state: string; error?: string }[];
+}
+
+async function main(): Promise<number> {
+  const runDir = makeRunDir('exthost');
+  const resultsPath = join(runDir, 'results.json');
+  const timeoutMs = Number(process.env.VTPLAN_EXTHOST_TIMEOUT_MS ?? 300_000);
+  const server = await startServer({ runDir });
+  const browser = await launchBrowser(runDir, server.env);
+  let exitCode: number | undefined;
+  try {
+    const workspace = prepareWorkspace(runDir);
+    const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath };
+    if (process.env.VTPLAN_TEST_GREP) extensionEnv.VTPLAN_TEST_GREP = process.env.VTPLAN_TEST_GREP;
+    const payload: [string, string][] = [
+      ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
+      ['extensionTestsPath', remoteUri(server, join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
+      ['extensionEnvironment', JSON.stringify(extensionEnv)],
+    ];
+    for (const extra of (process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)) {
+      payload.push(['extensionDevelopmentPath', remoteUri(server, extra)]);
+    }
+    const exited = new Promise<void>((resolve) => {
+      void browser.page.exposeFunction('codeAutomationExit', (code: number) => {
+        exitCode = code;
+        resolve();
+      });
+    });
+    await browser.page.goto(server.url(workspace, payload));
+    const outcome = await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(r, timeoutMs, 'timeout'))]);
+    if (outcome === 'timeout') console.error(`extension-host tests did not finish within ${timeoutMs / 1000} s`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const results: Results | null = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : null;
+  removeRunDir(runDir);
+  mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'test-results', 'exthost.json'), JSON.stringify(results ?? { passes: 0, failures: 1, tests: [] }, null, 2));
+  if (!results) {
+    console.log(`extension host: no results (exit code ${String(exitCode)})`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+  for (const t of results.tests) {
+    console.log(`${t.state === 'passed' ? '✔' : '✖'} ${t.title}`);
+    if (t.error) console.log(t.error.split('\n').map((l) => `    ${l}`).join('\n'));
+  }
+  console.log(`${results.passes} passed, ${results.failures} failed`);
+  return results.failures === 0 && exitCode === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.stack : String(err));
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,210 @@
+/**
+ * Real VS Code 1.139 for tests and `npm start`, offline: the VS Code server bundled in the npm
+ * package code-server, run on Node 24, rendered by Debian Chromium through playwright-core.
+ * `scripts/harness/setup.sh` installs the pieces into `.cache/`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '..', '..');
+export const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
+export const node24 = join(cacheDir, 'node24', 'bin', 'node');
+export const serverMain = join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
+export const sampleWorkspace = join(repoRoot, 'examples', 'sample-workspace');
+
+export function assertInstalled(): void {
+  for (const [what, path] of [['Node 24', node24], ['VS Code server', serverMain], ['Chromium', '/usr/bin/chromium']] as const) {
+    if (!existsSync(path)) throw new Error(`${what} is missing at ${path}: run scripts/harness/setup.sh first.`);
+  }
+}
+
+/** A short private folder: VS Code puts unix sockets under TMPDIR, and socket paths are limited to ~107 bytes. */
+export function makeRunDir(label: string): string {
+  return mkdtempSync(join(tmpdir().length < 40 ? tmpdir() : '/tmp', `vtp-${label}-`));
+}
+
+/** Environment that keeps VS Code and Chromium from writing into the real HOME. */
+export function isolatedEnv(runDir: string): NodeJS.ProcessEnv {
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  return {
+    PATH: process.env.PATH,
+    LANG: 'C.UTF-8',
+    HOME: home,
+    TMPDIR: tmp,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Settings that keep the built-in chat and update checks out of the way in tests. */
+const quietSettings = {
+  'workbench.startupEditor': 'none',
+  'workbench.colorTheme': process.env.VTPLAN_THEME ?? 'Default Dark Modern',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'security.workspace.trust.enabled': false,
+};
+
+/** Copies a workspace into the run folder so tests never dirty the repository. */
+export function prepareWorkspace(runDir: string, source = sampleWorkspace): string {
+  const target = join(runDir, 'ws');
+  cpSync(source, target, { recursive: true });
+  mkdirSync(join(target, '.vscode'), { recursive: true });
+  if (!existsSync(join(target, '.vscode', 'settings.json'))) {
+    writeFileSync(join(target, '.vscode', 'settings.json'), JSON.stringify(quietSettings, null, 2));
+  }
+  return target;
+}
+
+export interface RunningServer {
+  base: string;
+  port: number;
+  runDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Workbench URL opening `folder` with extensions loaded from their folders (no install). */
+  url(folder: string, payload?: [string, string][]): string;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  runDir: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Starts the VS Code server in its own process group and waits until it answers HTTP.
+ * `--enable-smoke-test-driver` makes the workbench honour the URL payload (extension development
+ * paths, test paths); without it the built workbench ignores the payload.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  assertInstalled();
+  const { runDir } = options;
+  const port = options.port ?? (await freePort());
+  const env = isolatedEnv(runDir);
+  const dirs = { ud: join(runDir, 'ud'), sd: join(runDir, 'sd'), ext: join(runDir, 'ext') };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  mkdirSync(join(dirs.sd, 'data', 'Machine'), { recursive: true });
+  writeFileSync(join(dirs.sd, 'data', 'Machine', 'settings.json'), JSON.stringify(quietSettings, null, 2));
+  const child: ChildProcess = spawn(
+    node24,
+    [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--enable-smoke-test-driver',
+      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--accept-server-license-terms',
+      '--user-data-dir', dirs.ud, '--server-data-dir', dirs.sd, '--extensions-dir', dirs.ext],
+    { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output.push(text);
+    if (output.length > 200) output.shift();
+    options.log?.(text);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    killGroup(child, 'SIGTERM');
+    const done = await Promise.race([exited.then(() => true), delay(3000).then(() => false)]);
+    if (!done) killGroup(child, 'SIGKILL');
+    else killGroup(child, 'SIGKILL'); // the file watcher and other children may outlive the main process
+  };
+  killOnExit(() => killGroup(child, 'SIGKILL'));
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`VS Code server exited early (${child.exitCode}):\n${output.join('')}`);
+    try {
+      const res = await fetch(`${base}/version`);
+      if (res.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`VS Code server did not answer on ${base} within 60 s:\n${output.join('')}`);
+    }
+    await delay(300);
+  }
+
+  return {
+    base,
+    port,
+    runDir,
+    env,
+    url(folder, payload = []) {
+      const query = new URLSearchParams({ folder });
+      if (payload.length > 0) query.set('payload', JSON.stringify(payload));
+      return `${base}/?${query.toString()}`;
+    },
+    stop,
+  };
+}
+
+/** A `vscode-remote://` URI for a path on this machine, as the payload expects. */
+export function remoteUri(server: RunningServer, path: string): string {
+  return `vscode-remote://127.0.0.1:${server.port}${path}`;
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {}
+}
+
+const exitKills = new Set<() => void>();
+let hooked = false;
+/** Servers are killed also when the test process is interrupted or crashes (only sync work runs at exit). */
+function killOnExit(kill: () => void): void {
+  exitKills.add(kill);
+  if (hooked) return;
+  hooked = true;
+  const killAll = () => {
+    for (const k of exitKills) k();
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((res) => setTimeout(res, ms));
+}
+
+export function removeRunDir(runDir: string): void {
+  rmSync(runDir, { recursive: true, force: true });
+}
