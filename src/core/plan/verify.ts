@@ -1,0 +1,225 @@
+/**
+ * Judges `verify:` items (PLAN-4). An item is accepted when it is a concrete command or an
+ * observable check; every rejection carries a reason the model (or the user) can act on.
+ *
+ * Interpretations of the seed, kept in one place:
+ * - Programs whose names are also English words (`file`, `sort`, `find`, `ls`, `wc`, `make`,
+ *   `head`, `cat`, …) count as commands only with a flag or a path-like argument, so prose such as
+ *   `file changes` is rejected. `make` additionally accepts one conventional target name
+ *   (`make test`, `make check`, …): a Makefile target is a repository target, not prose.
+ * - Git verifies only as a read-only history check that selects a revision, a path or a filter;
+ *   bare git, mutating git and `git diff --check` are rejected.
+ * - Anything else that is not a command must be an observable check: it names something concrete
+ *   (inline code, a quoted string, a path or an identifier) and says what is observed about it.
+ */
+import { parse as parseShell } from 'shell-quote';
+import { blankCodeSpans, splitTopLevel, unwrapCode } from './scan';
+
+export interface VerifyContext {
+  /** Every target of the step is a Markdown file. */
+  markdownOnly: boolean;
+}
+
+export type VerifyVerdict =
+  | { ok: true; kind: 'command' | 'observable' | 'skip_markdown_lint'; chained: boolean }
+  | { ok: false; reason: string };
+
+/** Comma-separated items; commas inside quotes, backticks or brackets stay in their item. */
+export function splitVerifyItems(value: string): string[] {
+  const v = value.trim();
+  const inner = v.startsWith('[') && v.endsWith(']') ? v.slice(1, -1) : v;
+  return splitTopLevel(inner, ',').map(unwrapCode).filter((s) => s.length > 0);
+}
+
+const ENGLISH_WORD_PROGRAMS = new Set([
+  'file', 'sort', 'find', 'ls', 'wc', 'make', 'head', 'tail', 'cat', 'test', 'diff', 'tree', 'stat',
+  'time', 'which', 'echo', 'more', 'less', 'open', 'watch', 'type', 'touch', 'du', 'df', 'env',
+  'paste', 'join', 'split', 'cut', 'expand', 'fold', 'look', 'locate', 'uniq', 'column',
+]);
+
+/** Programs that verify something without arguments. */
+const BARE_COMMANDS = new Set(['pytest', 'tox', 'nox', 'vitest', 'jest', 'mocha', 'tsc', 'rspec', 'phpunit', 'ctest', 'ninja', 'just', 'rake', 'cargo-nextest']);
+
+/** Programs that need at least one argument to verify anything. */
+const COMMANDS_WITH_ARGS = new Set([
+  'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'node', 'tsx', 'ts-node', 'eslint', 'prettier', 'biome',
+  'stylelint', 'cargo', 'rustc', 'rustfmt', 'go', 'gofmt', 'golangci-lint', 'staticcheck', 'python',
+  'python3', 'py', 'uv', 'uvx', 'poetry', 'pdm', 'hatch', 'pip', 'pip3', 'pipx', 'ruff', 'mypy',
+  'pyright', 'black', 'isort', 'flake8', 'pylint', 'coverage', 'rg', 'grep', 'egrep', 'fgrep', 'sed',
+  'awk', 'jq', 'yq', 'fd', 'curl', 'wget', 'http', 'bash', 'sh', 'zsh', 'pwsh', 'gcc', 'clang',
+  'javac', 'java', 'kotlinc', 'gradle', 'gradlew', 'mvn', 'sbt', 'dotnet', 'swift', 'xcodebuild',
+  'ruby', 'bundle', 'perl', 'php', 'composer', 'mix', 'elixir', 'erl', 'ghc', 'stack', 'cabal',
+  'dune', 'opam', 'zig', 'bazel', 'bazelisk', 'buck2', 'cmake', 'meson', 'docker', 'podman',
+  'kubectl', 'helm', 'terraform', 'tflint', 'nix', 'shellcheck', 'shfmt', 'hadolint', 'actionlint',
+  'yamllint', 'markdownlint', 'markdownlint-cli2', 'vale', 'lychee', 'cspell', 'codespell', 'cmp',
+  'xxd', 'od', 'hexdump', 'readelf', 'objdump', 'nm', 'ldd', 'sha256sum', 'shasum', 'md5sum',
+  'openssl', 'sqlite3', 'psql', 'mysql', 'redis-cli', 'hyperfine', 'valgrind', 'ack', 'ag', 'nl',
+  'tr', 'comm', 'diffstat', 'vsce', 'code', 'lua', 'luarocks', 'R', 'Rscript', 'julia', 'scala',
+  'clojure', 'lein', 'flutter', 'dart', 'pod', 'carthage', 'ansible', 'ansible-lint', 'packer',
+  'pre-commit', 'nextest',
+]);
+
+const CONVENTIONAL_MAKE_TARGETS = new Set(['test', 'tests', 'check', 'lint', 'build', 'all', 'vet', 'fmt', 'format', 'ci', 'docs', 'verify', 'typecheck', 'unit', 'integration', 'e2e', 'coverage', 'bench']);
+
+/** Skipped in front of the command that matters. */
+const WRAPPERS = new Set(['timeout', 'nice', 'command', 'exec', 'xvfb-run']);
+
+const MUTATING_GIT = new Set([
+  'add', 'commit', 'push', 'pull', 'fetch', 'checkout', 'switch', 'reset', 'rebase', 'merge', 'restore',
+  'rm', 'mv', 'clean', 'apply', 'am', 'cherry-pick', 'revert', 'init', 'clone', 'gc', 'prune', 'stash',
+  'tag', 'branch', 'remote', 'submodule', 'config', 'notes', 'worktree', 'update-ref', 'update-index',
+  'filter-branch', 'bisect', 'reflog', 'replace', 'sparse-checkout', 'maintenance', 'pack-refs', 'repack',
+]);
+
+const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.*)?|--since(?:=.*)?|--until(?:=.*)?|--after(?:=.*)?|--before(?:=.*)?|--author(?:=.*)?|--committer(?:=.*)?|--grep(?:=.*)?|-S.*|-G.*|-L.*|--follow|--diff-filter(?:=.*)?|-e|--)$/;
+const REVISION = /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
+const KNOWN_FILES = /^(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Justfile|justfile|Rakefile|Gemfile|Procfile|LICENSE|README|CHANGELOG|Vagrantfile|BUILD|WORKSPACE|Jenkinsfile)$/;
+
+export function isPathLike(token: string): boolean {
+  if (token === '.' || token === '..') return true;
+  if (token.startsWith('-')) return false;
+  if (token.includes('/') || /[*?]/.test(token) || KNOWN_FILES.test(token)) return true;
+  return /^[\w.@+-]*\w\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(token);
+}
+
+function isFlag(token: string): boolean {
+  return token.length > 1 && token.startsWith('-') && token !== '--';
+}
+
+type Word = { word: string; glob: boolean };
+
+const SEGMENT_OPS: ReadonlySet<string> = new Set(['&&', '||', ';', '|', '|&']);
+
+/** Splits a shell line into command segments of plain words; operators separate segments. */
+function segmentsOf(item: string): { segments: Word[][]; chained: boolean } {
+  const segments: Word[][] = [[]];
+  let chained = false;
+  let entries: ReturnType<typeof parseShell>;
+  try {
+    entries = parseShell(item, (key) => `$${key}`);
+  } catch {
+    entries = item.split(/\s+/).filter(Boolean);
+  }
+  for (const e of entries) {
+    if (typeof e === 'string') segments[segments.length - 1]?.push({ word: e, glob: false });
+    else if ('comment' in e) break;
+    else if ('pattern' in e) segments[segments.length - 1]?.push({ word: e.pattern, glob: true });
+    else if ('op' in e && SEGMENT_OPS.has(e.op)) {
+      if (e.op === ';') chained = true;
+      segments.push([]);
+    }
+  }
+  return { segments: segments.filter((s) => s.length > 0), chained };
+}
+
+function judgeGit(args: readonly string[]): string | null {
+  let i = 0;
+  while (i < args.length) {
+    const a = args[i] as string;
+    if (a === '-C') i += 2;
+    else if (a === '--no-pager' || a === '-P' || a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) i += 1;
+    else if (a === '-c' || a.startsWith('-c')) return '`git -c` injects configuration and does not verify anything';
+    else break;
+  }
+  const sub = args[i];
+  if (sub === undefined) return 'bare `git` is not a check: select a revision, path or filter, e.g. `git log -5 --oneline` or `git diff HEAD~1 -- src/main.rs`';
+  const rest = args.slice(i + 1);
+  if (MUTATING_GIT.has(sub)) return `\`git ${sub}\` changes the repository or its refs and does not verify a step: use a read-only history check such as \`git show --stat HEAD\``;
+  if (sub === 'diff' && rest.includes('--check')) return '`git diff --check` only reports whitespace errors and does not verify the step: name a test, build or targeted inspection command';
+  const selects = rest.some((a) => REVISION.test(a) || isPathLike(a) || GIT_FILTER_FLAG.test(a)) || (sub === 'grep' && rest.some((a) => !isFlag(a)));
+  if (!selects) return `\`git ${[sub, ...rest].join(' ')}\` selects no revision, path or filter, so it proves nothing about this step: e.g. \`git log -5 --oneline\`, \`git diff HEAD~1 -- <path>\`, \`git blame <path>\``;
+  return null;
+}
+
+type CommandVerdict =
+  | { kind: 'command' }
+  | { kind: 'not_command' }
+  /** `soft`: the words may still form an observable check (English-word heads). */
+  | { kind: 'rejected'; reason: string; soft: boolean };
+
+function judgeCommand(words: readonly Word[]): CommandVerdict {
+  let start = 0;
+  while (start < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[start]?.word ?? '') || WRAPPERS.has(words[start]?.word ?? ''))) {
+    start += words[start]?.word === 'timeout' ? 2 : 1;
+  }
+  const head = words[start]?.word;
+  if (head === undefined) return { kind: 'not_command' };
+  const args = words.slice(start + 1).map((w) => w.word);
+  if (head === 'git') {
+    const reason = judgeGit(args);
+    return reason === null ? { kind: 'command' } : { kind: 'rejected', reason, soft: false };
+  }
+  if (head === 'cd' || (head.includes('/') && !head.includes('`'))) return { kind: 'command' };
+  if (ENGLISH_WORD_PROGRAMS.has(head)) {
+    const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
+    if (args.some(isFlag) || hasPathArg) return { kind: 'command' };
+    if (head === 'make' && args.length === 1 && CONVENTIONAL_MAKE_TARGETS.has(args[0] as string)) return { kind: 'command' };
+    const example = head === 'make' ? 'make -C . test' : head === 'file' ? 'file src/main.rs' : head === 'find' ? "find src -name '*.ts'" : `${head} -l README.md`;
+    return {
+      kind: 'rejected',
+      soft: true,
+      reason: `\`${head}\` is also an English word: as a command it needs a flag or a path-like argument (e.g. \`${example}\`), otherwise it reads as prose`,
+    };
+  }
+  if (BARE_COMMANDS.has(head)) return { kind: 'command' };
+  if (COMMANDS_WITH_ARGS.has(head)) {
+    return args.length > 0
+      ? { kind: 'command' }
+      : { kind: 'rejected', soft: false, reason: `bare \`${head}\` does not run a check: add the subcommand or target (e.g. \`${head} test\`)` };
+  }
+  return { kind: 'not_command' };
+}
+
+const RUN_CHECKS = /^(?:run|execute|do|perform)\s+(?:the\s+|all\s+|all\s+the\s+|relevant\s+|existing\s+)?(?:checks?|tests?|test\s+suite|linters?|lint|validation|verification|ci)\.?$/i;
+const EMPTY_WORDS = /^(?:n\/?a|none|tbd|todo|-+|\.\.\.|…|manual(?:ly)?(?:\s+(?:testing|test|check|review|verification|qa))?|tests?\s+pass(?:es)?|it\s+works|works|looks\s+good|ok|done|verified|check|checks|review|inspect|confirm|verify|test)\.?$/i;
+const SKIP_MARKDOWN_LINT = /^skip\s+markdown\s*lint\s+if\s+unavailable\.?$/i;
+const OBSERVABLE_VERB = /\b(?:returns?|pass(?:es)?|fails?|shows?|prints?|contains?|exits?|renders?|appears?|disappears?|lists?|reports?|succeeds?|matches|equals?|includes?|is|are|has|have|no longer|displays?|logs?|emits?|responds?|resolves?|compiles?|loads?|opens?|builds?|runs?|produces?|creates?|throws?|raises?|rejects?|accepts?|blocks?|allows?|reads?|writes?|stays?|keeps?|remains?|becomes?|clears?|lints? clean|exists?|exist)\b/i;
+const IDENTIFIER = /\w+::\w+|\w+\(\)|\b[a-z]+[A-Z]\w*|\b\w+_\w+\b|#\d+|\b\d{3}\b|\/[\w/-]+/;
+
+function anchorOf(item: string): boolean {
+  if (/`[^`]+`/.test(item) || /(?:^|\s)(["'])[^"']+\1/.test(item)) return true;
+  if (IDENTIFIER.test(item)) return true;
+  // A capitalised word after the first names a UI surface or type (`the Tasks view shows …`).
+  if (/\s[A-Z][a-z]+\b/.test(item)) return true;
+  return item.split(/\s+/).some((w) => isPathLike(w.replace(/[,.;:)]+$/, '').replace(/^\(/, '')));
+}
+
+export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict {
+  const item = unwrapCode(raw);
+  if (SKIP_MARKDOWN_LINT.test(item)) {
+    return ctx.markdownOnly
+      ? { ok: true, kind: 'skip_markdown_lint', chained: false }
+      : { ok: false, reason: '`skip Markdown lint if unavailable` is allowed only for steps whose targets are all Markdown files; this step needs an ordinary command or observable check' };
+  }
+  if (RUN_CHECKS.test(item)) return { ok: false, reason: `\`${item}\` names no check: give the exact command (e.g. \`npm test\`, \`cargo test -p crate\`) or an observable result` };
+  if (EMPTY_WORDS.test(item)) return { ok: false, reason: `\`${item}\` is not a concrete command or observable check` };
+
+  const { segments, chained } = segmentsOf(item);
+  let sawCommand = false;
+  let softReason: string | null = null;
+  for (const seg of segments) {
+    const verdict = judgeCommand(seg);
+    if (verdict.kind === 'command') {
+      sawCommand = true;
+      continue;
+    }
+    if (verdict.kind === 'rejected' && !(verdict.soft && !sawCommand)) return { ok: false, reason: verdict.reason };
+    if (sawCommand) return { ok: false, reason: `\`${seg.map((w) => w.word).join(' ')}\` in \`${item}\` is not a recognised command` };
+    if (verdict.kind === 'rejected') softReason = verdict.reason;
+    break;
+  }
+  if (sawCommand) return { ok: true, kind: 'command', chained };
+
+  // Not a command: an observable check names something concrete and what is seen about it.
+  for (const m of item.matchAll(/`([^`]+)`/g)) {
+    const inner = judgeVerifyItem(m[1] as string, ctx);
+    if (inner.ok && inner.kind === 'command') return { ok: true, kind: 'observable', chained: false };
+  }
+  const prose = blankCodeSpans(item);
+  if (anchorOf(item) && OBSERVABLE_VERB.test(prose)) return { ok: true, kind: 'observable', chained: false };
+  if (softReason !== null) return { ok: false, reason: softReason };
+  return {
+    ok: false,
+    reason: `\`${item}\` is neither a command nor an observable check: name the command (e.g. \`rg -n 'symbol' src\`) or what is observed on which target (e.g. \`parse_case\` passes)`,
+  };
+}
