@@ -1,0 +1,245 @@
+import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import type {
+  ContentBlockParam,
+  MessageCreateParamsStreaming,
+  MessageParam,
+  RawMessageStreamEvent,
+  StopReason,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import { systemClock, type Clock } from '../ports';
+import { describeCause, failureFromSdkError, makeFailure } from './failure';
+import type { FinishReason, ModelProvider, ModelRequest, ProviderFailure, StreamChunk, Usage } from './provider';
+import { requestView } from './request-view';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+export interface AnthropicProviderOptions {
+  model: string;
+  baseUrl?: string;
+  apiKey: string;
+  /** Extended thinking budget; omitted = thinking off. Must stay below `maxOutputTokens`. */
+  thinkingBudgetTokens?: number;
+  timeoutMs?: number;
+  clock?: Clock;
+}
+
+const PROVIDER_ID = 'anthropic';
+
+function mapStop(reason: StopReason): FinishReason {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'refusal':
+      return 'content_filter';
+    default:
+      return 'other';
+  }
+}
+
+function toolInput(argumentsJson: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(argumentsJson);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Invalid arguments were already answered with an error result; the wire needs an object.
+  }
+  return {};
+}
+
+/**
+ * Messages must alternate user/assistant, tool results travel as `tool_result` blocks in the
+ * next user message, and empty text blocks are rejected: consecutive same-role entries merge,
+ * empty assistant turns are dropped.
+ */
+export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
+  const out: { role: 'user' | 'assistant'; content: ContentBlockParam[] }[] = [];
+  const append = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
+    if (blocks.length === 0) return;
+    const last = out[out.length - 1];
+    if (last && last.role === role) last.content.push(...blocks);
+    else out.push({ role, content: [...blocks] });
+  };
+  for (const m of requestView(request.messages)) {
+    if (m.role === 'user') {
+      if (m.content !== '') append('user', [{ type: 'text', text: m.content }]);
+    } else if (m.role === 'tool') {
+      const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: m.toolCallId, content: m.content };
+      if (m.isError) block.is_error = true;
+      append('user', [block]);
+    } else {
+      const blocks: ContentBlockParam[] = [];
+      for (const r of m.reasoning ?? []) {
+        blocks.push(
+          r.kind === 'thinking'
+            ? { type: 'thinking', thinking: r.text, signature: r.signature }
+            : { type: 'redacted_thinking', data: r.data },
+        );
+      }
+      if (m.content !== '') blocks.push({ type: 'text', text: m.content });
+      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: toolInput(c.arguments) });
+      append('assistant', blocks);
+    }
+  }
+  return out;
+}
+
+export function toAnthropicBody(
+  request: ModelRequest,
+  model: string,
+  thinkingBudgetTokens: number | undefined,
+): MessageCreateParamsStreaming {
+  const body: MessageCreateParamsStreaming = {
+    model,
+    max_tokens: request.maxOutputTokens,
+    messages: toAnthropicMessages(request),
+    stream: true,
+  };
+  if (request.system !== '') body.system = [{ type: 'text', text: request.system } satisfies TextBlockParam];
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: { type: 'object' as const, ...t.parameters },
+    }));
+    if (request.toolChoice) {
+      body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : request.toolChoice };
+    }
+  }
+  if (thinkingBudgetTokens !== undefined) body.thinking = { type: 'enabled', budget_tokens: thinkingBudgetTokens };
+  return body;
+}
+
+type OpenBlock =
+  | { kind: 'text' }
+  | { kind: 'thinking'; text: string; signature: string }
+  | { kind: 'redacted'; data: string }
+  | { kind: 'tool_use'; id: string; name: string; json: string; initialInput: unknown }
+  | { kind: 'other' };
+
+export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
+  const secrets = [options.apiKey];
+  const clock = options.clock ?? systemClock;
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl || ANTHROPIC_DEFAULT_BASE_URL,
+    maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
+    logLevel: 'off',
+    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+  });
+
+  function failureOf(err: unknown): ProviderFailure {
+    if (err instanceof APIError) {
+      return failureFromSdkError(err, err instanceof APIConnectionError, PROVIDER_ID, secrets, clock.now());
+    }
+    return makeFailure({ kind: 'transport', provider: PROVIDER_ID, secrets, retryable: true, message: describeCause(err) });
+  }
+
+  function protocolError(message: string, retryable: boolean): StreamChunk {
+    return { type: 'error', failure: makeFailure({ kind: 'protocol', provider: PROVIDER_ID, secrets, retryable, message }) };
+  }
+
+  async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
+    const signal = request.signal;
+    if (signal?.aborted) {
+      yield { type: 'cancelled' };
+      return;
+    }
+    const blocks = new Map<number, OpenBlock>();
+    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    let sawUsage = false;
+    let finish: FinishReason | undefined;
+    let stopped = false;
+    try {
+      const body = toAnthropicBody(request, options.model, options.thinkingBudgetTokens);
+      const events = await client.messages.create(body, signal ? { signal } : {});
+      for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
+        switch (event.type) {
+          case 'message_start': {
+            const u = event.message.usage;
+            usage.inputTokens = u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+            usage.outputTokens = u.output_tokens;
+            if (u.cache_read_input_tokens) usage.cachedInputTokens = u.cache_read_input_tokens;
+            sawUsage = true;
+            break;
+          }
+          case 'content_block_start': {
+            const b = event.content_block;
+            if (b.type === 'text') {
+              blocks.set(event.index, { kind: 'text' });
+              if (b.text) yield { type: 'text_delta', text: b.text };
+            } else if (b.type === 'thinking') {
+              blocks.set(event.index, { kind: 'thinking', text: b.thinking, signature: b.signature });
+              if (b.thinking) yield { type: 'reasoning_delta', text: b.thinking };
+            } else if (b.type === 'redacted_thinking') {
+              blocks.set(event.index, { kind: 'redacted', data: b.data });
+            } else if (b.type === 'tool_use') {
+              blocks.set(event.index, { kind: 'tool_use', id: b.id, name: b.name, json: '', initialInput: b.input });
+            } else {
+              blocks.set(event.index, { kind: 'other' });
+            }
+            break;
+          }
+          case 'content_block_delta': {
+            const block = blocks.get(event.index);
+            const d = event.delta;
+            if (d.type === 'text_delta') yield { type: 'text_delta', text: d.text };
+            else if (d.type === 'thinking_delta') {
+              if (block?.kind === 'thinking') block.text += d.thinking;
+              yield { type: 'reasoning_delta', text: d.thinking };
+            } else if (d.type === 'signature_delta' && block?.kind === 'thinking') block.signature += d.signature;
+            else if (d.type === 'input_json_delta' && block?.kind === 'tool_use') block.json += d.partial_json;
+            break;
+          }
+          case 'content_block_stop': {
+            const block = blocks.get(event.index);
+            if (block?.kind === 'thinking' && block.signature !== '') {
+              yield { type: 'reasoning_block', block: { kind: 'thinking', text: block.text, signature: block.signature } };
+            } else if (block?.kind === 'redacted') {
+              yield { type: 'reasoning_block', block: { kind: 'redacted', data: block.data } };
+            } else if (block?.kind === 'tool_use') {
+              const args = block.json !== '' ? block.json : JSON.stringify(block.initialInput ?? {});
+              yield { type: 'tool_call', call: { id: block.id, name: block.name, arguments: args } };
+            }
+            blocks.delete(event.index);
+            break;
+          }
+          case 'message_delta': {
+            if (event.delta.stop_reason) finish = mapStop(event.delta.stop_reason);
+            // message_delta usage is cumulative for the message.
+            usage.outputTokens = event.usage.output_tokens;
+            const thinking = event.usage.output_tokens_details?.thinking_tokens;
+            if (typeof thinking === 'number') usage.reasoningTokens = thinking;
+            sawUsage = true;
+            break;
+          }
+          case 'message_stop':
+            stopped = true;
+            break;
+        }
+      }
+    } catch (err) {
+      yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
+      return;
+    }
+    if (signal?.aborted) {
+      yield { type: 'cancelled' };
+      return;
+    }
+    if (!stopped || finish === undefined) {
+      yield protocolError('the stream ended before message_stop (connection closed early?)', true);
+      return;
+    }
+    if (sawUsage) yield { type: 'usage', usage };
+    yield { type: 'finish', reason: finish };
+  }
+
+  return { id: PROVIDER_ID, model: options.model, stream };
+}

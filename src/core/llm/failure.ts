@@ -1,0 +1,135 @@
+import type { FailureKind, ProviderFailure } from './provider';
+import { redactSecrets } from './redact';
+
+const MAX_MESSAGE = 500;
+
+/** 408 timeout, 409 lock contention, 425 too early, 429 rate limit and every 5xx (incl. 529 overloaded). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
+}
+
+/** Error types that servers put in an SSE error event after a 200 (Anthropic `overloaded_error`, …). */
+const RETRYABLE_ERROR_TYPE = /overload|rate_limit|server_error|api_error|timeout|internal|unavailable/i;
+
+export function isRetryableErrorType(type: string | undefined | null): boolean {
+  return typeof type === 'string' && RETRYABLE_ERROR_TYPE.test(type);
+}
+
+/**
+ * The server's requested wait in milliseconds: `retry-after-ms`, then `retry-after` as seconds or
+ * as an HTTP date. `undefined` when absent or unreadable.
+ */
+export function retryAfterMs(headers: Headers | undefined | null, nowMs: number): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '') {
+    const value = Number(ms);
+    if (Number.isFinite(value) && value >= 0) return value;
+  }
+  const raw = headers.get('retry-after');
+  if (raw === null || raw.trim() === '') return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** `x-should-retry` lets a server overrule the status-based decision (both official SDKs honour it). */
+export function shouldRetryOverride(headers: Headers | undefined | null): boolean | undefined {
+  const value = headers?.get('x-should-retry');
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+export interface FailureInput {
+  kind: FailureKind;
+  provider: string;
+  message: string;
+  secrets: readonly string[];
+  status?: number;
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+
+export function makeFailure(input: FailureInput): ProviderFailure {
+  let message = redactSecrets(input.message.trim() || 'no details', input.secrets);
+  if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
+  const failure: ProviderFailure = {
+    kind: input.kind,
+    provider: input.provider,
+    retryable: input.retryable,
+    message,
+  };
+  if (input.status !== undefined) failure.status = input.status;
+  if (input.retryAfterMs !== undefined) failure.retryAfterMs = input.retryAfterMs;
+  return failure;
+}
+
+/**
+ * The shape both official SDKs give their `APIError` (status, headers, parsed error body). Read
+ * structurally so one mapper serves both.
+ */
+interface SdkApiErrorLike {
+  status: number | undefined;
+  headers: Headers | undefined;
+  error: unknown;
+  message: string;
+}
+
+function errorType(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const nested = record['error'];
+  if (typeof nested === 'object' && nested !== null) return errorType(nested);
+  const type = record['type'] ?? record['code'];
+  return typeof type === 'string' ? type : undefined;
+}
+
+/**
+ * Maps an SDK API error. `connection` is true for the SDKs' `APIConnectionError` (and its
+ * timeout subclass): a transport failure, always retryable.
+ */
+export function failureFromSdkError(
+  err: SdkApiErrorLike,
+  connection: boolean,
+  provider: string,
+  secrets: readonly string[],
+  nowMs: number,
+): ProviderFailure {
+  if (connection) {
+    return makeFailure({ kind: 'transport', provider, secrets, retryable: true, message: describeCause(err) });
+  }
+  const wait = retryAfterMs(err.headers, nowMs);
+  const override = shouldRetryOverride(err.headers);
+  const status = err.status;
+  const retryable =
+    override ?? (status !== undefined ? isRetryableStatus(status) : isRetryableErrorType(errorType(err.error)));
+  return makeFailure({
+    kind: 'http',
+    provider,
+    secrets,
+    retryable,
+    message: status !== undefined ? `HTTP ${status}: ${stripStatusPrefix(err.message, status)}` : err.message,
+    ...(status !== undefined ? { status } : {}),
+    ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+  });
+}
+
+function stripStatusPrefix(message: string, status: number): string {
+  return message.startsWith(`${status} `) ? message.slice(String(status).length + 1) : message;
+}
+
+/** The message of an error and of its causes: "Connection error. (ECONNREFUSED 127.0.0.1:9)". */
+export function describeCause(err: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    const text = typeof code === 'string' && !current.message.includes(code) ? `${code} ${current.message}` : current.message;
+    if (text && !parts.includes(text)) parts.push(text);
+    current = current.cause;
+  }
+  if (parts.length === 0) return String(err);
+  return parts.length === 1 ? (parts[0] ?? '') : `${parts[0]} (${parts.slice(1).join('; ')})`;
+}

@@ -1,0 +1,33 @@
+export type {
+  FailureKind,
+  FinishReason,
+  JsonSchema,
+  Message,
+  ModelProvider,
+  ModelRequest,
+  ProviderFailure,
+  ReasoningBlock,
+  StreamChunk,
+  TerminalChunk,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
+  Usage,
+} from './provider';
+export { isContent, isTerminal } from './provider';
+export { createOpenAIProvider, OPENAI_DEFAULT_BASE_URL, type OpenAIProviderOptions } from './openai';
+export { createAnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL, type AnthropicProviderOptions } from './anthropic';
+export { createProvider, MissingApiKeyError, ProviderConfigSchema, type ProviderConfig } from './factory';
+export {
+  abortableSleep,
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  streamWithRetry,
+  type RetryNotice,
+  type RetryOptions,
+  type RetryPolicy,
+  type Sleep,
+} from './retry';
+export { assistantMessage, collectStream, type ModelResponse, type StreamOutcome } from './collect';
+export { MISSING_RESULT, requestView } from './request-view';
+export { redactSecrets } from './redact';

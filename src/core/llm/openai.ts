@@ -1,0 +1,233 @@
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import { systemClock, type Clock } from '../ports';
+import { describeCause, failureFromSdkError, makeFailure } from './failure';
+import type { FinishReason, ModelProvider, ModelRequest, ProviderFailure, StreamChunk, ToolCall, Usage } from './provider';
+import { requestView } from './request-view';
+import { ThinkTagSplitter } from './think-tags';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export interface OpenAIProviderOptions {
+  model: string;
+  /** Any OpenAI-compatible endpoint: `http://localhost:11434/v1` (Ollama), LM Studio, vLLM, OpenRouter. */
+  baseUrl?: string;
+  /** Local servers need none; the SDK still requires a value, so a placeholder is sent. */
+  apiKey?: string;
+  /**
+   * OpenAI's own reasoning models accept only `max_completion_tokens`; many local servers know only
+   * `max_tokens`. Default: the former for api.openai.com, the latter elsewhere.
+   */
+  maxTokensField?: 'max_tokens' | 'max_completion_tokens';
+  /** Per-request timeout; a timeout is a retryable transport failure. */
+  timeoutMs?: number;
+  clock?: Clock;
+}
+
+const PROVIDER_ID = 'openai';
+const NO_KEY_PLACEHOLDER = 'no-key';
+
+// Reasoning arrives outside the official schema: `reasoning_content` (vLLM, DeepSeek) or
+// `reasoning` (Ollama, OpenRouter, newer vLLM).
+const ReasoningDelta = z.looseObject({
+  reasoning_content: z.string().nullish(),
+  reasoning: z.string().nullish(),
+});
+
+function mapFinish(reason: string): FinishReason {
+  switch (reason) {
+    case 'stop':
+      return 'stop';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_calls';
+    case 'length':
+      return 'length';
+    case 'content_filter':
+      return 'content_filter';
+    default:
+      return 'other';
+  }
+}
+
+export function toOpenAIMessages(request: ModelRequest): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  if (request.system !== '') out.push({ role: 'system', content: request.system });
+  for (const m of requestView(request.messages)) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'tool') out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
+    else if (m.toolCalls && m.toolCalls.length > 0) {
+      out.push({
+        role: 'assistant',
+        content: m.content === '' ? null : m.content,
+        tool_calls: m.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function' as const,
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      });
+    } else {
+      out.push({ role: 'assistant', content: m.content });
+    }
+  }
+  return out;
+}
+
+export function toOpenAIBody(
+  request: ModelRequest,
+  model: string,
+  maxTokensField: 'max_tokens' | 'max_completion_tokens',
+): ChatCompletionCreateParamsStreaming {
+  const body: ChatCompletionCreateParamsStreaming = {
+    model,
+    messages: toOpenAIMessages(request),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  body[maxTokensField] = request.maxOutputTokens;
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map(
+      (t): ChatCompletionTool => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }),
+    );
+    if (request.toolChoice) body.tool_choice = request.toolChoice;
+  }
+  return body;
+}
+
+interface PartialCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+function usageOf(u: NonNullable<ChatCompletionChunk['usage']>): Usage {
+  const usage: Usage = { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens };
+  const reasoning = u.completion_tokens_details?.reasoning_tokens;
+  const cached = u.prompt_tokens_details?.cached_tokens;
+  if (typeof reasoning === 'number') usage.reasoningTokens = reasoning;
+  if (typeof cached === 'number') usage.cachedInputTokens = cached;
+  return usage;
+}
+
+function newCallId(index: number): string {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return `call_${index}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
+  const baseURL = options.baseUrl || OPENAI_DEFAULT_BASE_URL;
+  const secrets = options.apiKey ? [options.apiKey] : [];
+  const clock = options.clock ?? systemClock;
+  const maxTokensField =
+    options.maxTokensField ?? (new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
+  const client = new OpenAI({
+    apiKey: options.apiKey || NO_KEY_PLACEHOLDER,
+    baseURL,
+    maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
+    logLevel: 'off',
+    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+  });
+
+  function failureOf(err: unknown): ProviderFailure {
+    if (err instanceof APIError) {
+      return failureFromSdkError(err, err instanceof APIConnectionError, PROVIDER_ID, secrets, clock.now());
+    }
+    // A body that is not JSON, or a socket that died mid-stream: nothing the SDK classified.
+    return makeFailure({ kind: 'transport', provider: PROVIDER_ID, secrets, retryable: true, message: describeCause(err) });
+  }
+
+  async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
+    const signal = request.signal;
+    if (signal?.aborted) {
+      yield { type: 'cancelled' };
+      return;
+    }
+    const splitter = new ThinkTagSplitter();
+    const calls = new Map<number, PartialCall>();
+    let finish: FinishReason | undefined;
+    let usage: Usage | undefined;
+    try {
+      const body = toOpenAIBody(request, options.model, maxTokensField);
+      const response = await client.chat.completions.create(body, signal ? { signal } : {});
+      for await (const chunk of response) {
+        if (chunk.usage) usage = usageOf(chunk.usage);
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const extra = ReasoningDelta.safeParse(choice.delta);
+        const reasoning = extra.success ? (extra.data.reasoning_content ?? extra.data.reasoning) : undefined;
+        if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
+        if (choice.delta.content) {
+          for (const piece of splitter.push(choice.delta.content)) {
+            yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+          }
+        }
+        for (const fragment of choice.delta.tool_calls ?? []) {
+          const call = calls.get(fragment.index) ?? { id: '', name: '', arguments: '' };
+          if (fragment.id) call.id = fragment.id;
+          if (fragment.function?.name) call.name += fragment.function.name;
+          if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+          calls.set(fragment.index, call);
+        }
+        if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
+      }
+    } catch (err) {
+      // State-based (EXEC-5): only our own signal makes a cancellation, whatever the error says.
+      yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
+      return;
+    }
+    // The SDK ends the iteration quietly when aborted, so the state is checked here too.
+    if (signal?.aborted) {
+      yield { type: 'cancelled' };
+      return;
+    }
+    for (const piece of splitter.end()) {
+      yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+    }
+    if (finish === undefined) {
+      yield {
+        type: 'error',
+        failure: makeFailure({
+          kind: 'protocol',
+          provider: PROVIDER_ID,
+          secrets,
+          retryable: true,
+          message: 'the stream ended without a finish reason (connection closed early?)',
+        }),
+      };
+      return;
+    }
+    const complete: ToolCall[] = [];
+    for (const [index, call] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
+      if (call.name === '') {
+        yield {
+          type: 'error',
+          failure: makeFailure({
+            kind: 'protocol',
+            provider: PROVIDER_ID,
+            secrets,
+            retryable: false,
+            message: `tool call #${index} arrived without a function name`,
+          }),
+        };
+        return;
+      }
+      complete.push({ id: call.id || newCallId(index), name: call.name, arguments: call.arguments || '{}' });
+    }
+    for (const call of complete) yield { type: 'tool_call', call };
+    if (usage) yield { type: 'usage', usage };
+    // Some servers (older Ollama) report `stop` even when the message carries tool calls.
+    yield { type: 'finish', reason: complete.length > 0 && finish === 'stop' ? 'tool_calls' : finish };
+  }
+
+  return { id: PROVIDER_ID, model: options.model, stream };
+}

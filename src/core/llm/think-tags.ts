@@ -1,0 +1,84 @@
+/**
+ * Some OpenAI-compatible servers (LM Studio, vLLM or llama.cpp without a reasoning parser) put a
+ * model's private reasoning into the content as `<think>…</think>` at the start of the message.
+ * SYN-2 forbids reasoning from becoming a plan or an answer, so it is routed to reasoning here.
+ * Only a tag that opens the message counts: `<think>` mentioned later in prose stays text.
+ */
+
+const OPEN = '<think>';
+const CLOSE = '</think>';
+
+export interface SplitPiece {
+  kind: 'text' | 'reasoning';
+  text: string;
+}
+
+type State = 'start' | 'thinking' | 'after_think' | 'text';
+
+/** Length of the longest suffix of `text` that is a proper prefix of `tag`. */
+function partialTagSuffix(text: string, tag: string): number {
+  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
+    if (tag.startsWith(text.slice(text.length - n))) return n;
+  }
+  return 0;
+}
+
+export class ThinkTagSplitter {
+  private state: State = 'start';
+  private buffer = '';
+
+  push(delta: string): SplitPiece[] {
+    this.buffer += delta;
+    const pieces: SplitPiece[] = [];
+    for (;;) {
+      if (this.state === 'start') {
+        const head = this.buffer.trimStart();
+        if (head.startsWith(OPEN)) {
+          this.buffer = head.slice(OPEN.length);
+          this.state = 'thinking';
+          continue;
+        }
+        if (OPEN.startsWith(head)) return pieces; // still undecided (empty, whitespace or `<thi`)
+        this.state = 'text';
+        continue;
+      }
+      if (this.state === 'thinking') {
+        const end = this.buffer.indexOf(CLOSE);
+        if (end >= 0) {
+          emit(pieces, 'reasoning', this.buffer.slice(0, end));
+          this.buffer = this.buffer.slice(end + CLOSE.length);
+          this.state = 'after_think';
+          continue;
+        }
+        const keep = partialTagSuffix(this.buffer, CLOSE);
+        emit(pieces, 'reasoning', this.buffer.slice(0, this.buffer.length - keep));
+        this.buffer = this.buffer.slice(this.buffer.length - keep);
+        return pieces;
+      }
+      if (this.state === 'after_think') {
+        // The blank line models put after `</think>` is layout, not answer text.
+        this.buffer = this.buffer.trimStart();
+        if (this.buffer === '') return pieces;
+        this.state = 'text';
+        continue;
+      }
+      emit(pieces, 'text', this.buffer);
+      this.buffer = '';
+      return pieces;
+    }
+  }
+
+  /** Flushes what is held back; an unterminated `<think>` stays reasoning. */
+  end(): SplitPiece[] {
+    const pieces: SplitPiece[] = [];
+    if (this.state === 'thinking') emit(pieces, 'reasoning', this.buffer);
+    else if (this.state !== 'after_think') emit(pieces, 'text', this.buffer);
+    this.buffer = '';
+    this.state = 'text';
+    return pieces;
+  }
+}
+
+function emit(pieces: SplitPiece[], kind: SplitPiece['kind'], text: string): void {
+  if (text !== '') pieces.push({ kind, text });
+}
