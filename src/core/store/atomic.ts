@@ -18,7 +18,7 @@
 import { posix as path } from 'node:path';
 import type { FileSystem } from '../ports';
 
-export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed';
+export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed' | 'invalid_name';
 
 /** A refused or failed write; `code` is stable, the message names the path and the reason. */
 export class StoreError extends Error {

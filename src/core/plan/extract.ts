@@ -1,0 +1,171 @@
+/**
+ * `<proposed_plan>` extraction (PLAN-1, PLAN-7).
+ *
+ * The streaming parser takes text deltas of any size and returns, per delta, the visible text
+ * that can be shown now: plan markup and the plan body never reach the transcript. Only a
+ * suffix that could still become a tag (`<propo`) is held back until the next delta decides it,
+ * so the output is identical for every way the same text is chunked.
+ *
+ * A tag directly preceded by a backtick (`` `<proposed_plan>` ``) is prose that talks about the
+ * tag, not markup. When several blocks appear, the last one is the plan (the model's final
+ * answer); every block is removed from the visible text.
+ */
+import { sectionKeyOf } from './parse';
+
+export const PLAN_OPEN = '<proposed_plan>';
+export const PLAN_CLOSE = '</proposed_plan>';
+
+export interface PlanExtraction {
+  /** The plan body (trimmed, tags removed), or `null` when the response holds no plan. */
+  plan: string | null;
+  /** The visible text: the response with every plan block and its markup removed. */
+  text: string;
+  /** The last block had no closing tag: it took the rest of the response (PLAN-7). */
+  truncated: boolean;
+  /** How the plan was found: inside tags, or as an untagged complete plan (PLAN-1). */
+  source: 'tagged' | 'untagged' | null;
+}
+
+/** Longest suffix of `text` that is a proper prefix of `tag`. */
+function partialTagSuffix(text: string, tag: string): number {
+  const max = Math.min(tag.length - 1, text.length);
+  for (let n = max; n > 0; n--) {
+    if (text.endsWith(tag.slice(0, n))) return n;
+  }
+  return 0;
+}
+
+export interface PlanStreamResult extends PlanExtraction {
+  /** Visible text released by `finish()` that no `push()` returned (a held-back partial tag). */
+  flushed: string;
+}
+
+export class PlanStreamParser {
+  private inside = false;
+  private pending = '';
+  /** Last character already classified, to recognise a backtick right before a tag. */
+  private lastChar = '';
+  private visible: string[] = [];
+  private body: string[] = [];
+  private blocks: string[] = [];
+  private finished: PlanStreamResult | null = null;
+
+  /** Feeds one delta; returns the visible text that may be emitted now (possibly empty). */
+  push(delta: string): string {
+    if (this.finished) throw new Error('PlanStreamParser: push() after finish()');
+    this.pending += delta;
+    let out = '';
+    for (;;) {
+      const tag = this.inside ? PLAN_CLOSE : PLAN_OPEN;
+      const at = this.pending.indexOf(tag);
+      if (at === -1) break;
+      const before = at > 0 ? this.pending[at - 1] : this.lastChar;
+      const end = at + tag.length;
+      if (before === '`') {
+        out += this.take(this.pending.slice(0, end));
+        this.pending = this.pending.slice(end);
+        continue;
+      }
+      out += this.take(this.pending.slice(0, at));
+      this.lastChar = '>';
+      if (this.inside) {
+        this.blocks.push(this.body.join(''));
+        this.body = [];
+      }
+      this.inside = !this.inside;
+      this.pending = this.pending.slice(end);
+    }
+    const hold = partialTagSuffix(this.pending, this.inside ? PLAN_CLOSE : PLAN_OPEN);
+    out += this.take(this.pending.slice(0, this.pending.length - hold));
+    this.pending = this.pending.slice(this.pending.length - hold);
+    return out;
+  }
+
+  /** Routes classified text to the transcript or the plan body; returns what became visible. */
+  private take(text: string): string {
+    if (text === '') return '';
+    this.lastChar = text[text.length - 1] as string;
+    if (this.inside) {
+      this.body.push(text);
+      return '';
+    }
+    this.visible.push(text);
+    return text;
+  }
+
+  /** Ends the response: releases held-back text (`flushed`) and yields the one canonical plan. */
+  finish(): PlanStreamResult {
+    if (this.finished) return this.finished;
+    let truncated = false;
+    const flushed = this.inside ? '' : this.pending;
+    if (this.inside) {
+      this.body.push(this.pending);
+      this.blocks.push(this.body.join(''));
+      truncated = true;
+    } else {
+      this.visible.push(this.pending);
+    }
+    this.pending = '';
+    const text = this.visible.join('');
+    const last = this.blocks[this.blocks.length - 1];
+    if (last !== undefined) {
+      this.finished = { plan: normalizeBody(last), text, truncated, source: 'tagged', flushed };
+    } else if (looksLikeUntaggedPlan(text)) {
+      this.finished = { plan: normalizeBody(text), text, truncated: false, source: 'untagged', flushed };
+    } else {
+      this.finished = { plan: null, text, truncated: false, source: null, flushed };
+    }
+    return this.finished;
+  }
+
+  /** Visible text held back so far because it might start a tag (for diagnostics and tests). */
+  get heldBack(): string {
+    return this.pending;
+  }
+}
+
+function normalizeBody(body: string): string {
+  return body.replace(/\r\n/g, '\n').trim();
+}
+
+/**
+ * PLAN-1: an untagged response counts as a plan draft when it has the required section
+ * headings for Summary and steps; the validator then decides whether it is complete.
+ */
+export function looksLikeUntaggedPlan(text: string): boolean {
+  let summary = false;
+  let steps = false;
+  for (const line of text.split('\n')) {
+    const m = /^#{1,6}\s+(.*)$/.exec(line.trim());
+    if (!m) continue;
+    const key = sectionKeyOf(m[1] as string);
+    if (key === 'summary') summary = true;
+    if (key === 'steps') steps = true;
+  }
+  return summary && steps;
+}
+
+/** Non-streaming extraction of a complete response. */
+export function extractPlan(text: string): PlanExtraction {
+  const parser = new PlanStreamParser();
+  parser.push(text);
+  const { plan, text: visible, truncated, source } = parser.finish();
+  return { plan, text: visible, truncated, source };
+}
+
+/** The canonical block attached to a completed response (PLAN-1). */
+export function canonicalPlanBlock(plan: string): string {
+  return `${PLAN_OPEN}\n${plan.trim()}\n${PLAN_CLOSE}`;
+}
+
+/**
+ * PLAN-1: the completed provider content wins over streamed prose. If the completed content
+ * already carries a plan block it is kept as is (never duplicated); otherwise the streamed plan,
+ * when there is one, is attached as one canonical block.
+ */
+export function attachPlanBlock(completedContent: string, streamed: PlanExtraction): string {
+  const own = extractPlan(completedContent);
+  if (own.source === 'tagged' || streamed.plan === null || streamed.source !== 'tagged') return completedContent;
+  const sep = completedContent === '' || completedContent.endsWith('\n\n') ? '' : completedContent.endsWith('\n') ? '\n' : '\n\n';
+  return `${completedContent}${sep}${canonicalPlanBlock(streamed.plan)}`;
+}

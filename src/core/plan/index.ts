@@ -1,0 +1,42 @@
+/** Public API of the plan artifacts: extraction, parsing, validation, repair, synopsis, storage. */
+export {
+  PLAN_OPEN,
+  PLAN_CLOSE,
+  PlanStreamParser,
+  extractPlan,
+  canonicalPlanBlock,
+  attachPlanBlock,
+  looksLikeUntaggedPlan,
+  type PlanExtraction,
+  type PlanStreamResult,
+} from './extract';
+export {
+  parsePlan,
+  parseListValue,
+  splitStepLine,
+  sectionKeyOf,
+  stripTrackerRegion,
+  SECTION_NAMES,
+  TRACKER_START,
+  TRACKER_END,
+  type PlanDoc,
+  type PlanSection,
+  type PlanStep,
+  type SectionKey,
+  type SourceLine,
+} from './parse';
+export {
+  validatePlan,
+  estimateTokens,
+  PLAN_TOKEN_BUDGET,
+  PLAN_ERROR_CODES,
+  PLAN_WARNING_CODES,
+  type PlanIssue,
+  type PlanErrorCode,
+  type PlanWarningCode,
+  type ValidationReport,
+} from './validate';
+export { splitVerifyItems, judgeVerifyItem, isPathLike, type VerifyContext, type VerifyVerdict } from './verify';
+export { buildRepairRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
+export { buildSynopsis, overflowRowFor, DEFAULT_SYNOPSIS_STEPS, type PlanSynopsis, type SynopsisStep } from './synopsis';
+export { PlanStore, slugFor, planFileContent, isPlanFilePath, PLANS_DIR, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
