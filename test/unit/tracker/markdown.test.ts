@@ -86,7 +86,7 @@ const itemArb = (depth: number): fc.Arbitrary<TaskItem> =>
     files: fc.array(entry, { maxLength: 3 }),
     outcome: fc.option(phrase, { nil: null }),
     verify: fc.array(entry, { maxLength: 3 }),
-    children: depth > 0 ? fc.array(itemArb(depth - 1), { maxLength: 3 }) : fc.constant([]),
+    children: depth > 0 ? fc.array(itemArb(depth - 1), { maxLength: 3 }) : fc.constant<TaskItem[]>([]),
   }).map((i) => ({ ...i }));
 
 const checklistArb: fc.Arbitrary<Checklist> = fc.record({
