@@ -43,3 +43,17 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * Append-only files (the session log). Kept apart from FileSystem so that existing FileSystem
+ * implementations and fakes stay complete.
+ */
+export interface AppendFileSystem {
+  /**
+   * Appends `text` to `path`, creating it with `mode` when missing. Never follows a symlink at
+   * `path` (throws instead).
+   */
+  appendText(path: string, text: string, mode: number): Promise<void>;
+  /** Flushes the file's data to stable storage (fsync). */
+  syncFile(path: string): Promise<void>;
+}

@@ -1,5 +1,5 @@
 import { promises as fsp, constants } from 'node:fs';
-import type { DirEntry, EntryKind, EntryStat, FileSystem } from '../core/ports';
+import type { AppendFileSystem, DirEntry, EntryKind, EntryStat, FileSystem } from '../core/ports';
 import { dirname } from 'node:path';
 
 function kindOf(s: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryKind {
@@ -14,7 +14,7 @@ function isNotFound(err: unknown): boolean {
 }
 
 /** The FileSystem port over Node's `fs`, shared by the CLI and the extension host (local folders only). */
-export const nodeFileSystem: FileSystem = {
+export const nodeFileSystem: FileSystem & AppendFileSystem = {
   async readText(path) {
     try {
       return await fsp.readFile(path, 'utf8');
@@ -65,5 +65,22 @@ export const nodeFileSystem: FileSystem = {
   },
   async removeFile(path) {
     await fsp.rm(path, { force: true });
+  },
+  async appendText(path, text, mode) {
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+    const handle = await fsp.open(path, flags, mode);
+    try {
+      await handle.writeFile(text, 'utf8');
+    } finally {
+      await handle.close();
+    }
+  },
+  async syncFile(path) {
+    const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   },
 };
