@@ -1,0 +1,400 @@
+/**
+ * Quote-aware pre-scan of a shell command string (RO-2, RO-3).
+ *
+ * `shell-quote` tokenises words well but is lossy in exactly the places an attacker would use:
+ * it expands `$VAR` to an empty string, silently skips an unbalanced quote, treats any unquoted
+ * `#` as the start of a comment (bash does so only at the start of a word, so `ls a#b; rm x`
+ * would hide `rm`), splits on Unicode spaces that bash keeps inside a word, and forgets which
+ * digits were glued to a redirection. This scanner walks the raw text once, tracking quote state,
+ * and fails closed on everything the policy cannot prove static. It also
+ *  - splits the command into segments at unquoted `&&`, `||`, `|`, `|&` and `;`;
+ *  - removes the few redirections that write nothing (`2>&1`, `>/dev/null`, `< file`) from the
+ *    text that is handed to `shell-quote`, so the parser only ever sees plain words.
+ * Problems are attached to the segment they occur in, so a verdict can name the failing segment.
+ */
+
+export type ProblemClass = 'mutation' | 'unknown';
+
+export interface ScanProblem {
+  message: string;
+  class: ProblemClass;
+}
+
+export type Joiner = '&&' | '||' | '|' | '|&' | ';';
+
+export interface Redirect {
+  /** `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null. */
+  kind: '<' | 'dup' | 'null';
+  text: string;
+}
+
+export interface ScannedSegment {
+  /** The segment as the user wrote it (trimmed), redirections included. */
+  raw: string;
+  /** The segment with harmless redirections removed: what `shell-quote` parses. */
+  words: string;
+  redirects: Redirect[];
+  /** Operator that joins this segment to the previous one (`null` for the first). */
+  joiner: Joiner | null;
+  problems: ScanProblem[];
+}
+
+export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
+
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/u;
+const BLANK = new Set([' ', '\t']);
+const WORD_END = new Set([' ', '\t', ';', '&', '|', '<', '>', '(', ')']);
+
+function describeChar(c: string): string {
+  const code = c.codePointAt(0) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (c === '\n' || c === '\r') return `a line break (${hex})`;
+  return code < 0x20 || code === 0x7f ? `a control character (${hex})` : `'${c}' (${hex})`;
+}
+
+function firstInvisible(command: string): string | null {
+  for (const c of command) {
+    if (c !== ' ' && c !== '\t' && INVISIBLE.test(c)) return c;
+  }
+  return null;
+}
+
+/** Static check of a whole command; see the file comment. */
+export function scanCommand(command: string): ScanResult {
+  if (command.trim() === '') return { ok: false, problem: { message: 'the command is empty', class: 'unknown' } };
+  const hidden = firstInvisible(command);
+  if (hidden !== null) {
+    const why =
+      hidden === '\n' || hidden === '\r'
+        ? 'a second line can hide another command; run one command per call or join them with &&'
+        : 'invisible or look-alike characters can make a command read differently from how it runs';
+    return { ok: false, problem: { message: `the command contains ${describeChar(hidden)}: ${why}`, class: 'unknown' } };
+  }
+  return new Scanner(command).run();
+}
+
+class Scanner {
+  private readonly segments: ScannedSegment[] = [];
+  private segStart = 0;
+  private joiner: Joiner | null = null;
+  private out = '';
+  private redirects: Redirect[] = [];
+  private problems: ScanProblem[] = [];
+  // Current unquoted-word state; a "word" here is what bash would see before expansion.
+  private wordLen = 0;
+  private wordOutStart = 0;
+  private wordDigitsOnly = true;
+  private wordIsOption = false;
+  private wordSawEquals = false;
+  private braceOpen = false;
+  private braceSep = false;
+  private bracketOpen = false;
+
+  constructor(private readonly s: string) {}
+
+  run(): ScanResult {
+    const s = this.s;
+    let i = 0;
+    while (i < s.length) {
+      const c = s[i] as string;
+      if (c === "'") {
+        const close = s.indexOf("'", i + 1);
+        if (close < 0) return this.unbalanced("'");
+        this.addWordText(s.slice(i, close + 1), true);
+        i = close + 1;
+      } else if (c === '"') {
+        const end = this.scanDouble(i);
+        if (end < 0) return this.unbalanced('"');
+        this.addWordText(s.slice(i, end + 1), true);
+        i = end + 1;
+      } else if (c === '\\') {
+        const next = s[i + 1];
+        if (next === undefined) {
+          this.problem('the command ends with a lone backslash', 'unknown');
+          i += 1;
+        } else {
+          if (next.charCodeAt(0) > 0x7e) this.nonAscii(next);
+          this.addWordText(c + next, true);
+          i += 2;
+        }
+      } else if (BLANK.has(c)) {
+        this.endWord();
+        this.out += c;
+        i += 1;
+      } else if (c === '&' && s[i + 1] === '&') {
+        i = this.boundary(i, 2, '&&');
+      } else if (c === '|' && s[i + 1] === '|') {
+        i = this.boundary(i, 2, '||');
+      } else if (c === '|' && s[i + 1] === '&') {
+        i = this.boundary(i, 2, '|&');
+      } else if (c === '|') {
+        i = this.boundary(i, 1, '|');
+      } else if (c === ';') {
+        if (s[i + 1] === ';' || s[i + 1] === '&') {
+          this.problem(`\`;${s[i + 1]}\` belongs to \`case\` syntax, which the policy does not run`, 'unknown');
+          i += 2;
+        } else {
+          i = this.boundary(i, 1, ';');
+        }
+      } else if (c === '&' && s[i + 1] === '>') {
+        this.endWord();
+        i = this.outputRedirect(i, s[i + 2] === '>' ? 3 : 2, '');
+      } else if (c === '&') {
+        this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
+        i += 1;
+      } else if (c === '>' || c === '<') {
+        i = this.redirect(i);
+      } else if (c === '(' || c === ')') {
+        this.problem('parentheses start a subshell or grouping, which the policy does not allow', 'unknown');
+        i += 1;
+      } else {
+        i = this.plainChar(i);
+      }
+    }
+    this.endWord();
+    this.closeSegment(s.length, true);
+    return { ok: true, segments: this.segments };
+  }
+
+  private unbalanced(q: string): ScanResult {
+    return { ok: false, problem: { message: `the command has an unbalanced ${q === "'" ? 'single' : 'double'} quote`, class: 'unknown' } };
+  }
+
+  private problem(message: string, cls: ProblemClass): void {
+    this.problems.push({ message, class: cls });
+  }
+
+  private nonAscii(c: string): void {
+    this.problem(`${describeChar(c)} is outside quotes; look-alike characters are not allowed in command words`, 'unknown');
+  }
+
+  /** Returns the index of the closing quote, or -1. Flags expansions, which stay live inside "…". */
+  private scanDouble(open: number): number {
+    const s = this.s;
+    let j = open + 1;
+    while (j < s.length) {
+      const c = s[j] as string;
+      if (c === '"') return j;
+      if (c === '\\') {
+        j += 2;
+        continue;
+      }
+      if (c === '`') this.problem('backticks run a command substitution', 'unknown');
+      if (c === '$' && !isLiteralDollar(s[j + 1], true)) this.dollarProblem(j);
+      j += 1;
+    }
+    return -1;
+  }
+
+  private dollarProblem(at: number): void {
+    const next = this.s[at + 1];
+    if (next === '(') this.problem('`$(…)` runs a command substitution', 'unknown');
+    else if (next === "'" || next === '"') this.problem("`$'…'` / `$\"…\"` quoting is not allowed; use plain quotes", 'unknown');
+    else this.problem(`\`$${next ?? ''}…\` expands a variable, so the command is not static`, 'unknown');
+  }
+
+  private addWordText(text: string, literal: boolean): void {
+    if (this.wordLen === 0) this.wordIsOption = text[0] === '-' || text[1] === '-';
+    if (text.includes('=')) this.wordSawEquals = true;
+    this.out += text;
+    this.wordLen += text.length;
+    if (literal) this.wordDigitsOnly = false;
+  }
+
+  private plainChar(i: number): number {
+    const s = this.s;
+    const c = s[i] as string;
+    if (c.charCodeAt(0) > 0x7e) {
+      this.nonAscii(String.fromCodePoint(s.codePointAt(i) ?? 0));
+    } else if (c === '$') {
+      if (!isLiteralDollar(s[i + 1], false)) this.dollarProblem(i);
+    } else if (c === '`') {
+      this.problem('backticks run a command substitution', 'unknown');
+    } else if (c === '#') {
+      this.problem('an unquoted `#` starts a comment that can hide the rest of the line; quote it', 'unknown');
+    } else if (c === '*' || c === '?') {
+      this.globChar(c);
+    } else if (c === '[') {
+      this.bracketOpen = true;
+    } else if (c === ']' && this.bracketOpen) {
+      this.problem('an unquoted `[…]` is a glob; quote it', 'unknown');
+    } else if (c === '{') {
+      this.braceOpen = true;
+    } else if (this.braceOpen && (c === ',' || (c === '.' && s[i + 1] === '.'))) {
+      this.braceSep = true;
+    } else if (c === '}' && this.braceOpen && this.braceSep) {
+      this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+    }
+    if (this.wordLen === 0) this.wordIsOption = c === '-';
+    if (c === '=') this.wordSawEquals = true;
+    if (c < '0' || c > '9') this.wordDigitsOnly = false;
+    this.out += c;
+    this.wordLen += 1;
+    return i + 1;
+  }
+
+  private globChar(c: string): void {
+    if (this.wordLen === 0) {
+      this.problem(
+        `a word starting with the glob \`${c}\` could expand to a file name that begins with \`-\` and be read as an option; anchor it, e.g. \`./${c}.md\`, or quote it`,
+        'unknown',
+      );
+    } else if (this.wordIsOption && !this.wordSawEquals) {
+      this.problem(`the glob \`${c}\` inside an option could change which option it is; quote it`, 'unknown');
+    }
+  }
+
+  private endWord(): void {
+    this.wordLen = 0;
+    this.wordOutStart = this.out.length;
+    this.wordDigitsOnly = true;
+    this.wordIsOption = false;
+    this.wordSawEquals = false;
+    this.braceOpen = false;
+    this.braceSep = false;
+    this.bracketOpen = false;
+  }
+
+  private boundary(i: number, width: number, joiner: Joiner): number {
+    this.endWord();
+    this.closeSegment(i, false);
+    this.joiner = joiner;
+    this.segStart = i + width;
+    return i + width;
+  }
+
+  private closeSegment(end: number, last: boolean): void {
+    const raw = this.s.slice(this.segStart, end).trim();
+    if (raw === '') {
+      // `ls;` is ordinary shell; an operator with nothing on one side is not.
+      if (!(last && this.joiner === ';' && this.segments.length > 0)) {
+        this.problems.push({ message: 'an operator has no command on one side', class: 'unknown' });
+      } else {
+        return;
+      }
+    }
+    this.segments.push({ raw, words: this.out.trim(), redirects: this.redirects, joiner: this.joiner, problems: this.problems });
+    this.out = '';
+    this.redirects = [];
+    this.problems = [];
+    this.wordOutStart = 0;
+  }
+
+  /** Digits glued to the front of `>`/`<` are a descriptor number, not a word. */
+  private takeDescriptorPrefix(): string {
+    if (this.wordLen > 0 && this.wordDigitsOnly) {
+      const fd = this.out.slice(this.wordOutStart);
+      this.out = this.out.slice(0, this.wordOutStart);
+      return fd;
+    }
+    return '';
+  }
+
+  private redirect(i: number): number {
+    const s = this.s;
+    const fd = this.takeDescriptorPrefix();
+    this.endWord();
+    const c = s[i] as string;
+    const n1 = s[i + 1];
+    if (n1 === '(') {
+      this.problem(`\`${c}(…)\` is process substitution, which runs a command`, 'unknown');
+      return i + 2;
+    }
+    if (c === '<') {
+      if (n1 === '<') {
+        this.problem('here-documents and here-strings (`<<`, `<<<`) are not allowed', 'unknown');
+        return s[i + 2] === '<' || s[i + 2] === '-' ? i + 3 : i + 2;
+      }
+      if (n1 === '>') {
+        this.problem('`<>` opens a file for reading and writing (and creates it)', 'mutation');
+        return i + 2;
+      }
+      if (n1 === '&') return this.descriptorDup(i, 2, fd);
+      const target = this.readTarget(i + 1);
+      if (target.text === '') this.problem('`<` has no file to read', 'unknown');
+      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}` });
+      this.out += ' ';
+      return target.end;
+    }
+    if (n1 === '&') {
+      if (isDescriptorWord(s, i + 2)) return this.descriptorDup(i, 2, fd);
+      return this.outputRedirect(i, 2, fd);
+    }
+    if (n1 === '|') {
+      this.problem('`>|` overwrites a file', 'mutation');
+      return i + 2;
+    }
+    return this.outputRedirect(i, n1 === '>' ? 2 : 1, fd);
+  }
+
+  private descriptorDup(i: number, width: number, fd: string): number {
+    const s = this.s;
+    let j = i + width;
+    const start = j;
+    while (j < s.length && ((s[j] as string) >= '0' && (s[j] as string) <= '9')) j += 1;
+    if (j === start && s[j] === '-') j += 1;
+    if (j === start || (j < s.length && !WORD_END.has(s[j] as string))) {
+      this.problem(`\`${s.slice(i, j + 1)}\` is not a plain descriptor duplication like \`2>&1\``, 'unknown');
+      return j;
+    }
+    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}` });
+    this.out += ' ';
+    return j;
+  }
+
+  private outputRedirect(i: number, width: number, fd: string): number {
+    const op = `${fd}${this.s.slice(i, i + width)}`;
+    const target = this.readTarget(i + width);
+    if (target.text === '/dev/null') {
+      this.redirects.push({ kind: 'null', text: `${op}/dev/null` });
+    } else {
+      const shown = target.text === '' ? op : `${op} ${target.text}`;
+      this.problem(`output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`, 'mutation');
+    }
+    this.out += ' ';
+    return target.end;
+  }
+
+  /** The word after a redirection operator, checked with the same rules as any word but kept out of the argv. */
+  private readTarget(from: number): { text: string; end: number } {
+    const s = this.s;
+    let j = from;
+    while (j < s.length && BLANK.has(s[j] as string)) j += 1;
+    const start = j;
+    const saved = { out: this.out, wordLen: this.wordLen };
+    this.out = '';
+    this.wordLen = 0;
+    while (j < s.length && !WORD_END.has(s[j] as string)) {
+      const c = s[j] as string;
+      if (c === "'" || c === '"') {
+        const close = c === "'" ? s.indexOf("'", j + 1) : this.scanDouble(j);
+        if (close < 0) {
+          this.problem('the command has an unbalanced quote', 'unknown');
+          j = s.length;
+          break;
+        }
+        j = close + 1;
+      } else if (c === '\\') {
+        j += 2;
+      } else {
+        j = this.plainChar(j);
+      }
+    }
+    this.out = saved.out;
+    this.wordLen = saved.wordLen;
+    this.endWord();
+    return { text: s.slice(start, Math.min(j, s.length)), end: Math.min(j, s.length) };
+  }
+}
+
+function isDescriptorWord(s: string, at: number): boolean {
+  const c = s[at];
+  return c !== undefined && ((c >= '0' && c <= '9') || c === '-');
+}
+
+/** Bash keeps `$` literal when nothing that could start an expansion follows it. */
+function isLiteralDollar(next: string | undefined, inDouble: boolean): boolean {
+  if (next === undefined) return true;
+  if (next === ' ' || next === '\t') return true;
+  return inDouble && next === '"';
+}
