@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { ChatViewProvider } from './chat-view';
 import { ChatController } from './chat-controller';
 import { AgentMode } from '../protocol';
+import { registerTasksView } from './tasks-view';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
 
   registerCommands(context, { chat, controller });
+  registerTasksView(context);
   return { chat, controller };
 }
 

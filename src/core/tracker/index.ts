@@ -25,6 +25,8 @@ export {
   chooseSource,
   globalTrackerPath,
   loadTracker,
+  locateNewestTracker,
+  planPathForSidecar,
   saveTracker,
   sidecarPathFor,
   type SaveOutcome,

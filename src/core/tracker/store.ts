@@ -110,3 +110,26 @@ export async function saveTracker(
     externalEdits: result.externalEdits,
   };
 }
+
+/** `.vtcode/plans/x.tasks.md` → `.vtcode/plans/x.md`. */
+export function planPathForSidecar(sidecar: string): string {
+  return sidecar.replace(/\.tasks\.md$/i, '.md');
+}
+
+/**
+ * Where a reader with no plan of its own (the Tasks view) finds the checklist: the newest plan
+ * sidecar, weighed against the global task file by loadTracker's precedence rules.
+ */
+export async function locateNewestTracker(fs: FileSystem, root: string): Promise<TrackerLocation> {
+  const dir = path.join(root, PLANS_DIR);
+  const dirStat = await fs.lstat(dir);
+  if (dirStat?.kind !== 'directory') return { root };
+  let newest: { file: string; mtimeMs: number } | null = null;
+  for (const entry of await fs.readDir(dir)) {
+    if (entry.kind !== 'file' || !/\.tasks\.md$/i.test(entry.name)) continue;
+    const file = path.join(dir, entry.name);
+    const stat = await fs.lstat(file);
+    if (stat && (newest === null || stat.mtimeMs > newest.mtimeMs)) newest = { file, mtimeMs: stat.mtimeMs };
+  }
+  return newest ? { root, planFile: planPathForSidecar(newest.file), planActive: false } : { root };
+}

@@ -177,3 +177,16 @@ test('STORE-2: a hand edit made while a call runs is kept, reported, and nothing
   assert.equal(read(sidecar()), edited);
   assert.equal(read(global()), globalBefore);
 });
+
+test('UI-3: a reader without a plan finds the newest sidecar and weighs it against the global file', async () => {
+  const { locateNewestTracker } = await import('../../../src/core/tracker');
+  assert.deepEqual(await locateNewestTracker(nodeFileSystem, root), { root });
+  write(path.join(root, '.vtcode/plans/old.tasks.md'), '# Old\n\n- [ ] old\n', 1000);
+  write(path.join(root, '.vtcode/plans/new.tasks.md'), '# New\n\n- [ ] new\n', 3000);
+  write(path.join(root, '.vtcode/plans/new.md'), '# plan itself is not a tracker\n', 5000);
+  const loc = await locateNewestTracker(nodeFileSystem, root);
+  assert.equal(loc.planFile, path.join(root, '.vtcode/plans/new.md'));
+  assert.equal((await loadTracker(nodeFileSystem, loc)).checklist?.title, 'New');
+  write(global(), '# Global\n\n- [ ] g\n', 4000);
+  assert.equal((await loadTracker(nodeFileSystem, loc)).checklist?.title, 'Global', 'the newer global file wins');
+});

@@ -1,0 +1,358 @@
+/**
+ * The Tasks tree view (UI-3): mirrors the task_tracker checklist on disk (TRK-5, TRK-6).
+ *
+ * It reads, never writes: the active plan's sidecar when the host named one, otherwise the newest
+ * `.vtcode/plans/*.tasks.md` weighed against `.vtcode/tasks/current_task.md` (core/tracker
+ * precedence). A file watcher re-reads on every change, including a checkbox ticked by hand.
+ *
+ * Styling. Tree items cannot strike text through, make it italic or bold, so: done rows are
+ * dimmed (label colour from a FileDecoration) with a check icon; the current row's label is fully
+ * highlighted (VS Code draws highlights bold in the list highlight/accent colour) with an accent
+ * icon; blocked rows use the warning colour; pending rows keep the default style.
+ */
+import * as vscode from 'vscode';
+import { posix as path } from 'node:path';
+import { nodeFileSystem } from '../node/fs';
+import {
+  currentItem,
+  formatIndexPath,
+  loadTracker,
+  locateNewestTracker,
+  totalsOf,
+  type Checklist,
+  type TaskItem,
+  type TaskStatus,
+  type TrackerLocation,
+} from '../core/tracker';
+
+export const TASKS_VIEW_ID = 'vtplan.tasks';
+const DECORATION_SCHEME = 'vtplan-task';
+const WATCH_GLOB = '.vtcode/{plans/*.tasks.md,tasks/current_task.md}';
+const REFRESH_DELAY_MS = 50;
+
+interface Style {
+  icon: string;
+  /** Icon colour; also the label colour through the decoration provider when `dimLabel`/`warnLabel`. */
+  color?: string;
+  labelColor?: string;
+}
+
+const STYLE: Readonly<Record<TaskStatus, Style>> = {
+  completed: { icon: 'check', color: 'disabledForeground', labelColor: 'disabledForeground' },
+  in_progress: { icon: 'circle-filled', color: 'charts.blue' },
+  pending: { icon: 'circle-large-outline' },
+  blocked: { icon: 'warning', color: 'list.warningForeground', labelColor: 'list.warningForeground' },
+};
+const CURRENT_ICON = { icon: 'arrow-right', color: 'charts.blue' };
+
+const STATUS_WORD: Readonly<Record<TaskStatus, string>> = {
+  completed: 'Done',
+  in_progress: 'In progress',
+  pending: 'Pending',
+  blocked: 'Blocked',
+};
+
+/** One row of the view as plain data (what the tree shows, for tests and the host). */
+export interface TaskRowSnapshot {
+  indexPath: string;
+  label: string;
+  status: TaskStatus;
+  current: boolean;
+  /** Label ranges drawn highlighted: the whole label for the current row. */
+  highlights: Array<[number, number]>;
+  icon: string;
+  iconColor: string | null;
+  labelColor: string | null;
+  description: string;
+  tooltip: string;
+  files: string[];
+  children: TaskRowSnapshot[];
+}
+
+export interface TasksSnapshot {
+  /** View description, e.g. `3/8`; `undefined` while there is no checklist. */
+  description: string | undefined;
+  /** Checklist title, shown as the view message. */
+  title: string | undefined;
+  /** The tracker file the view mirrors. */
+  source: string | null;
+  items: TaskRowSnapshot[];
+}
+
+/** What the host and the extension-host tests use. */
+export interface TasksViewModel {
+  snapshot(): TasksSnapshot;
+  /** Mirror this plan's sidecar (plan file path, absolute or workspace-relative); `undefined` goes back to "newest". */
+  setActivePlan(planFile: string | undefined): Promise<void>;
+  /** Re-read the files now; resolves when the view shows the result. */
+  refresh(): Promise<void>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+interface Node {
+  item: TaskItem;
+  path: number[];
+  current: boolean;
+}
+
+function workspaceRoot(): string | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder?.uri.scheme === 'file' ? folder.uri.fsPath.replace(/\\/g, '/') : undefined;
+}
+
+function styleOf(node: Node): Style {
+  if (node.current && node.item.status !== 'blocked') return { ...STYLE[node.item.status], ...CURRENT_ICON };
+  return STYLE[node.item.status];
+}
+
+export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDecorationProvider, TasksViewModel, vscode.Disposable {
+  private checklist: Checklist | null = null;
+  private source: string | null = null;
+  private current: string | null = null;
+  private activePlan: string | undefined;
+  private root: string | undefined;
+  private view: vscode.TreeView<Node> | undefined;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly treeChanged = new vscode.EventEmitter<Node | undefined>();
+  private readonly decorationsChanged = new vscode.EventEmitter<vscode.Uri[] | undefined>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.treeChanged.event;
+  readonly onDidChangeFileDecorations = this.decorationsChanged.event;
+  readonly onDidChange = this.changed.event;
+
+  private readError: string | null = null;
+
+  constructor() {
+    this.disposables.push(this.treeChanged, this.decorationsChanged, this.changed);
+  }
+
+  attach(view: vscode.TreeView<Node>): void {
+    this.view = view;
+    this.disposables.push(
+      view,
+      vscode.window.registerFileDecorationProvider(this),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.watch()),
+      // Saving in the editor also lands on disk; this covers watchers that miss dot folders.
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (/\.vtcode\/(plans\/[^/]+\.tasks\.md|tasks\/current_task\.md)$/.test(doc.uri.path)) this.schedule();
+      }),
+    );
+    this.watch();
+  }
+
+  private watch(): void {
+    this.watcher?.dispose();
+    this.watcher = undefined;
+    this.root = workspaceRoot();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (folder && this.root) {
+      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, WATCH_GLOB));
+      const onEvent = (): void => this.schedule();
+      this.watcher.onDidCreate(onEvent);
+      this.watcher.onDidChange(onEvent);
+      this.watcher.onDidDelete(onEvent);
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, REFRESH_DELAY_MS);
+  }
+
+  async setActivePlan(planFile: string | undefined): Promise<void> {
+    this.activePlan = planFile;
+    await this.refresh();
+  }
+
+  /** Serialised: a refresh asked for while one runs reads again once it ends. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.load();
+      } while (this.again);
+      this.running = null;
+    })();
+    return this.running;
+  }
+
+  private async load(): Promise<void> {
+    const root = this.root;
+    let checklist: Checklist | null = null;
+    let source: string | null = null;
+    this.readError = null;
+    if (root) {
+      try {
+        const loc: TrackerLocation = this.activePlan
+          ? { root, planFile: this.activePlan, planActive: true }
+          : await locateNewestTracker(nodeFileSystem, root);
+        const snapshot = await loadTracker(nodeFileSystem, loc);
+        checklist = snapshot.checklist;
+        source = snapshot.source === 'sidecar' ? (snapshot.sidecar?.path ?? null) : snapshot.source === 'global' ? snapshot.global.path : null;
+      } catch (err) {
+        this.readError = `Could not read the task files: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    this.checklist = checklist;
+    this.source = source;
+    const cur = checklist ? currentItem(checklist) : undefined;
+    this.current = cur ? formatIndexPath(cur.path) : null;
+    if (this.view) {
+      this.view.description = this.viewDescription();
+      this.view.message = this.readError ?? (checklist && checklist.items.length > 0 ? checklist.title : undefined);
+    }
+    this.treeChanged.fire(undefined);
+    this.decorationsChanged.fire(undefined);
+    this.changed.fire();
+  }
+
+  private viewDescription(): string | undefined {
+    if (!this.checklist) return undefined;
+    const t = totalsOf(this.checklist);
+    return `${t.completed}/${t.total}`;
+  }
+
+  private nodesOf(items: readonly TaskItem[], prefix: number[]): Node[] {
+    return items.map((item, i) => {
+      const p = [...prefix, i + 1];
+      return { item, path: p, current: formatIndexPath(p) === this.current };
+    });
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!this.checklist) return [];
+    return node ? this.nodesOf(node.item.children, node.path) : this.nodesOf(this.checklist.items, []);
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    const row = this.rowOf(node, false);
+    const label: vscode.TreeItemLabel = { label: row.label, highlights: row.highlights };
+    const treeItem = new vscode.TreeItem(
+      label,
+      node.item.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    treeItem.id = `${row.indexPath}:${row.label}`;
+    treeItem.description = row.description;
+    treeItem.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
+    treeItem.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${row.indexPath}`, query: node.item.status });
+    const tooltip = new vscode.MarkdownString(row.tooltip);
+    tooltip.isTrusted = { enabledCommands: ['vscode.open'] };
+    treeItem.tooltip = tooltip;
+    treeItem.accessibilityInformation = { label: `${STATUS_WORD[node.item.status]}${node.current ? ', current' : ''}: ${row.label}` };
+    const first = this.fileUri(node.item.files[0]);
+    if (first) treeItem.command = { command: 'vscode.open', title: 'Open File', arguments: [first] };
+    treeItem.contextValue = `vtplan.task.${node.item.status}`;
+    return treeItem;
+  }
+
+  getParent(node: Node): Node | undefined {
+    if (!this.checklist || node.path.length < 2) return undefined;
+    let items = this.checklist.items;
+    let parent: Node | undefined;
+    for (const [depth, n] of node.path.slice(0, -1).entries()) {
+      const item = items[n - 1];
+      if (!item) return undefined;
+      parent = { item, path: node.path.slice(0, depth + 1), current: formatIndexPath(node.path.slice(0, depth + 1)) === this.current };
+      items = item.children;
+    }
+    return parent;
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== DECORATION_SCHEME) return undefined;
+    const status = uri.query as TaskStatus;
+    const color = STYLE[status]?.labelColor;
+    if (!color) return undefined;
+    return new vscode.FileDecoration(status === 'blocked' ? '!' : undefined, STATUS_WORD[status], new vscode.ThemeColor(color));
+  }
+
+  private fileUri(file: string | undefined): vscode.Uri | undefined {
+    if (!file || !this.root) return undefined;
+    return vscode.Uri.file(path.isAbsolute(file) ? file : path.join(this.root, file));
+  }
+
+  private rowOf(node: Node, withChildren: boolean): TaskRowSnapshot {
+    const { item } = node;
+    const style = styleOf(node);
+    const label = plainLabel(item.description);
+    const files = item.files;
+    const description = files.length === 0 ? '' : files.length === 1 ? path.basename(files[0] as string) : `${path.basename(files[0] as string)} +${files.length - 1}`;
+    return {
+      indexPath: formatIndexPath(node.path),
+      label,
+      status: item.status,
+      current: node.current,
+      highlights: node.current ? [[0, label.length]] : [],
+      icon: style.icon,
+      iconColor: style.color ?? null,
+      labelColor: STYLE[item.status].labelColor ?? null,
+      description,
+      tooltip: this.tooltipOf(node),
+      files: [...files],
+      children: withChildren ? this.nodesOf(item.children, node.path).map((c) => this.rowOf(c, true)) : [],
+    };
+  }
+
+  private tooltipOf(node: Node): string {
+    const { item } = node;
+    const lines = [`**${formatIndexPath(node.path)}** ${item.description}`, '', `Status: ${STATUS_WORD[item.status]}${node.current ? ' (current)' : ''}`];
+    if (item.files.length > 0) {
+      const links = item.files.map((f) => {
+        const uri = this.fileUri(f);
+        const arg = uri ? encodeURIComponent(JSON.stringify([uri.toJSON()])) : '';
+        return uri ? `[${escapeMarkdown(f)}](command:vscode.open?${arg})` : escapeMarkdown(f);
+      });
+      lines.push('', `Files: ${links.join(', ')}`);
+    }
+    if (item.outcome) lines.push('', `Outcome: ${escapeMarkdown(item.outcome)}`);
+    if (item.verify.length > 0) lines.push('', 'Verify:', ...item.verify.map((v) => `- \`${v.replace(/`/g, "'")}\``));
+    return lines.join('\n');
+  }
+
+  snapshot(): TasksSnapshot {
+    return {
+      description: this.viewDescription(),
+      title: this.checklist?.title,
+      source: this.source,
+      items: this.checklist ? this.nodesOf(this.checklist.items, []).map((n) => this.rowOf(n, true)) : [],
+    };
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.watcher?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** Tree labels are plain text: inline markdown (code spans, emphasis) loses its markers there. */
+export function plainLabel(markdown: string): string {
+  return markdown
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?![\w*])/g, '$1$2');
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+}
+
+/** Registers the Tasks view for the extension's lifetime and returns its model. */
+export function registerTasksView(context: vscode.ExtensionContext): TasksView {
+  const tasks = new TasksView();
+  tasks.attach(vscode.window.createTreeView(TASKS_VIEW_ID, { treeDataProvider: tasks, showCollapseAll: true }));
+  context.subscriptions.push(tasks);
+  return tasks;
+}
