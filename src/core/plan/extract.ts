@@ -56,8 +56,7 @@ export class PlanStreamParser {
     this.pending += delta;
     let out = '';
     for (;;) {
-      const tag = this.inside ? PLAN_CLOSE : PLAN_OPEN;
-      const at = this.pending.indexOf(tag);
+      const { at, tag } = this.nextTag();
       if (at === -1) break;
       const before = at > 0 ? this.pending[at - 1] : this.lastChar;
       const end = at + tag.length;
@@ -68,17 +67,31 @@ export class PlanStreamParser {
       }
       out += this.take(this.pending.slice(0, at));
       this.lastChar = '>';
-      if (this.inside) {
+      this.pending = this.pending.slice(end);
+      // A stray closing tag outside a block is markup too: dropped, the state stays outside.
+      if (tag === PLAN_OPEN) {
+        this.inside = true;
+      } else if (this.inside) {
         this.blocks.push(this.body.join(''));
         this.body = [];
+        this.inside = false;
       }
-      this.inside = !this.inside;
-      this.pending = this.pending.slice(end);
     }
-    const hold = partialTagSuffix(this.pending, this.inside ? PLAN_CLOSE : PLAN_OPEN);
+    const hold = this.inside
+      ? partialTagSuffix(this.pending, PLAN_CLOSE)
+      : Math.max(partialTagSuffix(this.pending, PLAN_OPEN), partialTagSuffix(this.pending, PLAN_CLOSE));
     out += this.take(this.pending.slice(0, this.pending.length - hold));
     this.pending = this.pending.slice(this.pending.length - hold);
     return out;
+  }
+
+  /** Inside a block only the closing tag matters; outside, the first tag of either kind. */
+  private nextTag(): { at: number; tag: string } {
+    const close = this.pending.indexOf(PLAN_CLOSE);
+    if (this.inside) return { at: close, tag: PLAN_CLOSE };
+    const open = this.pending.indexOf(PLAN_OPEN);
+    if (open !== -1 && (close === -1 || open < close)) return { at: open, tag: PLAN_OPEN };
+    return { at: close, tag: PLAN_CLOSE };
   }
 
   /** Routes classified text to the transcript or the plan body; returns what became visible. */

@@ -84,3 +84,14 @@ export function unwrapCode(text: string): string {
 export function blankCodeSpans(text: string): string {
   return text.replace(/(`+)[\s\S]*?\1/g, (m) => ' '.repeat(m.length));
 }
+
+/** Text with quoted strings and code spans blanked out (same length): what is left is prose. */
+export function blankQuoted(text: string): string {
+  const keep = new Uint8Array(text.length);
+  scanTopLevel(text, (i) => {
+    keep[i] = 1;
+  });
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += keep[i] === 1 ? text[i] : ' ';
+  return out;
+}

@@ -3,7 +3,7 @@
  * request rely on them. Every issue names the rule, the section or step, and the source line.
  */
 import { SECTION_NAMES, parsePlan, type PlanDoc, type PlanSection, type PlanStep, type SectionKey } from './parse';
-import { blankCodeSpans } from './scan';
+import { blankCodeSpans, blankQuoted } from './scan';
 import { isPathLike, judgeVerifyItem } from './verify';
 
 export const PLAN_ERROR_CODES = [
@@ -199,11 +199,11 @@ function checkNumbering(doc: PlanDoc, out: Collector): void {
 function checkPlaceholders(doc: PlanDoc, out: Collector): void {
   for (const src of doc.proseLines) {
     if (src.text.trim() === '') continue;
-    const prose = blankCodeSpans(src.text);
+    const prose = blankQuoted(src.text);
     const found = new Set<string>();
     if (/\bTODO:/.test(prose)) found.add('TODO:');
     if (/\bTBD\b/.test(prose)) found.add('TBD');
-    if (/path\/to\//i.test(src.text)) found.add('path/to/…');
+
     for (const m of prose.matchAll(/\[([^\][]+)\](?!\()/g)) {
       const inner = (m[1] as string).trim();
       const lower = inner.toLowerCase();
@@ -221,6 +221,7 @@ function checkPlaceholders(doc: PlanDoc, out: Collector): void {
     for (const m of prose.matchAll(/<([a-z][a-z _-]*)>/gi)) {
       if (PLACEHOLDER_WORDS.has((m[1] as string).toLowerCase())) found.add(m[0]);
     }
+    if (/path\/to\//i.test(src.text) && ![...found].some((f) => /path\/to\//i.test(f))) found.add('path/to/…');
     for (const token of found) {
       out.error('placeholder', `Placeholder \`${token}\` left in the plan at line ${src.line}: replace it with the real content.`, { line: src.line });
     }

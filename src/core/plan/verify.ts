@@ -37,6 +37,20 @@ const ENGLISH_WORD_PROGRAMS = new Set([
   'paste', 'join', 'split', 'cut', 'expand', 'fold', 'look', 'locate', 'uniq', 'column',
 ]);
 
+const ENGLISH_HEAD_EXAMPLES: Readonly<Record<string, string>> = {
+  file: 'file src/main.rs',
+  sort: 'sort -c data/names.txt',
+  find: "find src -name '*.ts'",
+  ls: 'ls -l src/',
+  wc: 'wc -l README.md',
+  make: 'make -C . test',
+  head: 'head -n 20 README.md',
+  tail: 'tail -n 20 CHANGELOG.md',
+  cat: 'cat package.json',
+  test: 'test -f dist/cli.js',
+  diff: 'diff -u a.txt b.txt',
+};
+
 /** Programs that verify something without arguments. */
 const BARE_COMMANDS = new Set(['pytest', 'tox', 'nox', 'vitest', 'jest', 'mocha', 'tsc', 'rspec', 'phpunit', 'ctest', 'ninja', 'just', 'rake', 'cargo-nextest']);
 
@@ -154,7 +168,7 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
     const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
     if (args.some(isFlag) || hasPathArg) return { kind: 'command' };
     if (head === 'make' && args.length === 1 && CONVENTIONAL_MAKE_TARGETS.has(args[0] as string)) return { kind: 'command' };
-    const example = head === 'make' ? 'make -C . test' : head === 'file' ? 'file src/main.rs' : head === 'find' ? "find src -name '*.ts'" : `${head} -l README.md`;
+    const example = ENGLISH_HEAD_EXAMPLES[head] ?? `${head} src/main.rs`;
     return {
       kind: 'rejected',
       soft: true,

@@ -1,0 +1,147 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { PlanStreamParser, attachPlanBlock, canonicalPlanBlock, extractPlan, validatePlan } from '../../../src/core/plan';
+
+const PLAN = `# Tidy imports
+
+## Summary
+Sort imports in src/a.ts.
+
+## Implementation Steps
+1. Sort imports -> files: [src/a.ts] -> verify: [npx eslint src/a.ts]
+
+## Validation
+- \`npx eslint src\`
+
+## Assumptions
+- No behaviour change.`;
+
+function streamIn(text: string, sizes: readonly number[]): { emitted: string; plan: string | null; text: string; truncated: boolean } {
+  const parser = new PlanStreamParser();
+  let emitted = '';
+  let i = 0;
+  let k = 0;
+  while (i < text.length) {
+    const n = Math.max(1, sizes[k++ % Math.max(1, sizes.length)] ?? 1);
+    emitted += parser.push(text.slice(i, i + n));
+    i += n;
+  }
+  const r = parser.finish();
+  emitted += r.flushed;
+  return { emitted, plan: r.plan, text: r.text, truncated: r.truncated };
+}
+
+test('PLAN-1: markup is removed from the visible text and the body is kept', () => {
+  const r = extractPlan(`Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>\nReady when you are.`);
+  assert.equal(r.plan, PLAN);
+  assert.equal(r.text, 'Here is the plan.\n\nReady when you are.');
+  assert.equal(r.truncated, false);
+  assert.equal(r.source, 'tagged');
+});
+
+test('PLAN-1: a tag split across deltas (`<propo` + `sed_plan>`) is still recognised and never shown', () => {
+  const parser = new PlanStreamParser();
+  const shown = [parser.push('Intro <propo'), parser.push('sed_plan>\n# T\n## Summary\nx\n</propos'), parser.push('ed_plan> done')];
+  assert.deepEqual(shown, ['Intro ', '', ' done']);
+  const r = parser.finish();
+  assert.equal(r.plan, '# T\n## Summary\nx');
+  assert.equal(r.text, 'Intro  done');
+});
+
+test('PLAN-1: text that only looks like the start of a tag is released at the end', () => {
+  const parser = new PlanStreamParser();
+  assert.equal(parser.push('a < b and <prop'), 'a < b and ');
+  assert.equal(parser.heldBack, '<prop');
+  const r = parser.finish();
+  assert.equal(r.flushed, '<prop');
+  assert.equal(r.text, 'a < b and <prop');
+  assert.equal(r.plan, null);
+});
+
+test('PLAN-1: a tag quoted in backticks is prose, not markup', () => {
+  const r = extractPlan('I will emit a `<proposed_plan>` block when ready.');
+  assert.equal(r.plan, null);
+  assert.equal(r.text, 'I will emit a `<proposed_plan>` block when ready.');
+});
+
+test('PLAN-1: with several blocks the last is the plan and none stays visible', () => {
+  const r = extractPlan('<proposed_plan>\ndraft one\n</proposed_plan>\nrevised:\n<proposed_plan>\ndraft two\n</proposed_plan>');
+  assert.equal(r.plan, 'draft two');
+  assert.equal(r.text, '\nrevised:\n');
+});
+
+test('PLAN-1: a stray closing tag outside a block is removed from the visible text', () => {
+  const r = extractPlan('Done.</proposed_plan> Bye');
+  assert.equal(r.text, 'Done. Bye');
+  assert.equal(r.plan, null);
+});
+
+test('PLAN-7: an unterminated block takes the rest of the response and is flagged truncated', () => {
+  const r = extractPlan(`Plan:\n<proposed_plan>\n${PLAN.slice(0, 80)}`);
+  assert.equal(r.truncated, true);
+  assert.equal(r.plan, PLAN.slice(0, 80).trim());
+  assert.equal(r.text, 'Plan:\n');
+});
+
+test('PLAN-1: an untagged complete plan is extracted as a draft and validates', () => {
+  const r = extractPlan(PLAN);
+  assert.equal(r.source, 'untagged');
+  assert.equal(r.plan, PLAN);
+  assert.equal(validatePlan(r.plan ?? '').ready, true);
+  assert.equal(extractPlan('Just chatting, no plan here.').plan, null);
+});
+
+test('PLAN-1: the completed content wins and an existing block is not duplicated', () => {
+  const streamed = extractPlan(`<proposed_plan>\n${PLAN}\n</proposed_plan>`);
+  const completedWithBlock = `Final.\n${canonicalPlanBlock('# Other')}`;
+  assert.equal(attachPlanBlock(completedWithBlock, streamed), completedWithBlock);
+  const attached = attachPlanBlock('Final words.', streamed);
+  assert.equal(attached, `Final words.\n\n<proposed_plan>\n${PLAN}\n</proposed_plan>`);
+  assert.equal(extractPlan(attached).plan, PLAN);
+  assert.equal(attachPlanBlock('No plan.', extractPlan('nothing')), 'No plan.');
+});
+
+const fragments = fc.constantFrom(
+  '<proposed_plan>',
+  '</proposed_plan>',
+  '<propo',
+  'sed_plan>',
+  '</propos',
+  '`',
+  '<',
+  '>',
+  '\n',
+  '# Title\n',
+  '## Summary\n',
+  '## Implementation Steps\n',
+  'text, more',
+  ' ',
+);
+const inputs = fc.oneof(fc.string(), fc.array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 40 }).map((a) => a.join('')));
+
+test('PLAN-1 (property): every chunking of any input yields the same plan, text and emitted stream', () => {
+  fc.assert(
+    fc.property(inputs, fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 10 }), (text, sizes) => {
+      const whole = extractPlan(text);
+      const chunked = streamIn(text, sizes);
+      assert.equal(chunked.plan, whole.plan);
+      assert.equal(chunked.text, whole.text);
+      assert.equal(chunked.truncated, whole.truncated);
+      assert.equal(chunked.emitted, whole.text, 'what push() and finish() release is exactly the visible text');
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('PLAN-1 (property): visible text never contains plan markup except backtick-quoted mentions', () => {
+  fc.assert(
+    fc.property(inputs, (text) => {
+      const r = extractPlan(text);
+      const unquoted = r.text.replace(/`<\/?proposed_plan>/g, '');
+      assert.ok(!unquoted.includes('<proposed_plan>'));
+      assert.ok(!unquoted.includes('</proposed_plan>'));
+    }),
+    { numRuns: 1000 },
+  );
+});
