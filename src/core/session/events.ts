@@ -1,0 +1,235 @@
+/**
+ * The one authoritative event stream (EVT-1). Every client (webview, tree view, CLI JSONL,
+ * `resume`) rebuilds the lifecycle from these events alone, and the session log stores exactly
+ * these lines, so each event is a zod schema and every emitted event is validated.
+ *
+ * Envelope: `type`, `session` (id), `turn` (0 before the first turn), `seq` (strictly increasing
+ * per session, across resumes), `ts` (ISO-8601 UTC).
+ */
+import { z } from 'zod';
+import type { Clock } from '../ports';
+
+export const AgentSchema = z.enum(['plan', 'build', 'auto']);
+export type Agent = z.infer<typeof AgentSchema>;
+
+const text = z.string();
+const count = z.int().min(0);
+const callId = z.string().min(1);
+const toolName = z.string().min(1);
+
+const envelope = {
+  session: z.string().min(1),
+  turn: count,
+  seq: count,
+  ts: z.iso.datetime(),
+};
+
+function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
+  return z.strictObject({ type: z.literal(type), ...envelope, ...shape });
+}
+
+/** MODE-5 switch paths. */
+export const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
+
+export const ApprovalChoiceSchema = z.enum([
+  'execute',
+  'fresh_context',
+  'switch_build',
+  'switch_auto',
+  'revise',
+  'cancel',
+  'auto_accept',
+]);
+export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
+
+export const TurnStatusSchema = z.enum(['idle', 'awaiting_approval', 'awaiting_input', 'blocked', 'cancelled', 'failed']);
+export type TurnStatus = z.infer<typeof TurnStatusSchema>;
+
+export const BudgetKindSchema = z.enum(['tool_calls', 'tool_loop', 'session_calls']);
+
+const failureShape = z.strictObject({
+  kind: z.enum(['http', 'transport', 'protocol']),
+  provider: z.string(),
+  status: z.int().optional(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().min(0).optional(),
+  message: text,
+  attempts: z.int().min(1).optional(),
+});
+
+const interviewOption = z.strictObject({
+  label: z.string().min(1),
+  description: z.string().optional(),
+  recommended: z.boolean().optional(),
+});
+
+const interviewQuestion = z.strictObject({
+  id: z.string().min(1),
+  header: z.string().optional(),
+  question: z.string().min(1),
+  options: z.array(interviewOption),
+  allowFreeform: z.boolean(),
+});
+
+const validatorReason = z.strictObject({
+  code: z.string().min(1),
+  message: z.string().min(1),
+  line: z.int().min(1).optional(),
+});
+
+export const SessionEventSchema = z.discriminatedUnion('type', [
+  event('session.started', {
+    agent: AgentSchema,
+    provider: z.string().min(1),
+    model: z.string(),
+    workspace: z.string().min(1),
+    resumed: z.boolean(),
+  }),
+  event('mode.changed', {
+    from: AgentSchema,
+    to: AgentSchema,
+    switchPath: SwitchPathSchema.optional(),
+    reason: text.optional(),
+  }),
+  event('turn.started', {
+    agent: AgentSchema,
+    /** Why the turn runs: the user's input, the approved implementation, or a runtime pass. */
+    kind: z.enum(['user', 'implementation', 'synthesis', 'repair', 'continuation']),
+    input: text.optional(),
+  }),
+  event('message.delta', { text }),
+  event('message.completed', {
+    text,
+    finishReason: z.enum(['stop', 'tool_calls', 'length', 'content_filter', 'other']),
+  }),
+  /** Private reasoning: shown as such, never as a plan or answer (SYN-2). */
+  event('reasoning.delta', { text }),
+  event('tool.call', { callId, name: toolName, arguments: text }),
+  event('tool.result', {
+    callId,
+    name: toolName,
+    ok: z.boolean(),
+    content: text,
+    truncated: z.boolean().optional(),
+  }),
+  event('tool.blocked', {
+    callId,
+    name: toolName,
+    /** What the model is told, e.g. "Mutation blocked: …". */
+    reason: text,
+    policy: z.enum(['read_only', 'shell', 'fuse', 'navigation', 'budget', 'interview']).optional(),
+  }),
+  event('plan.delta', { text }),
+  event('plan.completed', { text }),
+  event('plan.rejected', {
+    reasons: z.array(validatorReason).min(1),
+    /** 0 for the first draft, 1..2 for repair attempts (SYN-4). */
+    attempt: count,
+    draft: text,
+    final: z.boolean(),
+  }),
+  event('plan.persisted', {
+    planFile: z.string().min(1),
+    title: text.optional(),
+    trackerFile: z.string().min(1).optional(),
+  }),
+  event('plan.approval.requested', {
+    planFile: z.string().min(1),
+    trackerFile: z.string().min(1).optional(),
+  }),
+  event('plan.approval.resolved', {
+    choice: ApprovalChoiceSchema,
+    automatic: z.boolean(),
+    planFile: z.string().min(1).optional(),
+  }),
+  event('interview.requested', {
+    interviewId: z.string().min(1),
+    source: z.enum(['model', 'runtime']),
+    questions: z.array(interviewQuestion).min(1),
+  }),
+  event('interview.resolved', {
+    interviewId: z.string().min(1),
+    /** Absent when the user dismissed the interview (Esc, Ctrl-C). */
+    answers: z
+      .array(z.strictObject({ questionId: z.string().min(1), label: z.string().optional(), note: z.string().optional() }))
+      .optional(),
+    cancelled: z.boolean(),
+  }),
+  /** Headless stand-in for the recovery interview (SYN-3, INT-3). */
+  event('planning.awaiting_input', {
+    reason: text,
+    choices: z.array(z.string().min(1)).min(1),
+  }),
+  event('tracker.updated', {
+    trackerFile: z.string().min(1),
+    total: count,
+    completed: count,
+    inProgress: count,
+    blocked: count,
+  }),
+  event('budget_exhausted', { kind: BudgetKindSchema, used: count, max: count }),
+  event('session_tool_limit_increased', { previous: count, limit: count }),
+  event('tool_loop_limit_increased', { previous: count, limit: count, automatic: z.boolean() }),
+  event('context.reset', {
+    trigger: z.enum(['fresh_context', 'user']),
+    planPreserved: z.boolean(),
+    /** Context use before the reset, 0..1 (shown as "Context: 7% used."). */
+    previousContextUsage: z.number().min(0).max(1),
+    toolBudgetReset: z.boolean(),
+  }),
+  /** One per retry, each charged against the synthesis allowance while recovering (SYN-1). */
+  event('provider.retry', { retry: z.int().min(1), delayMs: z.number().min(0), failure: failureShape }),
+  /** A provider failure that ended a model request (EXEC-5: distinct from a cancellation). */
+  event('provider.failed', { failure: failureShape }),
+  event('turn.completed', { status: TurnStatusSchema, reason: text.optional() }),
+]);
+
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+export type SessionEventType = SessionEvent['type'];
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
+
+type Envelope = 'session' | 'turn' | 'seq' | 'ts';
+/** An event as its producer writes it; the sequencer adds the envelope. */
+export type EventInput = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, Envelope> : never) : never;
+
+/**
+ * Stamps events with the envelope. Plain state, no emitter: the caller decides where events go
+ * (log, webview, stdout). `beginTurn` starts the next turn number; a resumed session continues
+ * from the last logged event so `seq` and `turn` keep increasing.
+ */
+export class EventSequencer {
+  private seq: number;
+  private turnNumber: number;
+
+  constructor(
+    readonly session: string,
+    private readonly clock: Clock,
+    resumeFrom?: { seq: number; turn: number },
+  ) {
+    this.seq = resumeFrom ? resumeFrom.seq + 1 : 0;
+    this.turnNumber = resumeFrom ? resumeFrom.turn : 0;
+  }
+
+  get turn(): number {
+    return this.turnNumber;
+  }
+
+  beginTurn(): number {
+    this.turnNumber += 1;
+    return this.turnNumber;
+  }
+
+  /** Validates and stamps; throws a ZodError naming the field when a producer builds a bad event. */
+  stamp(input: EventInput): SessionEvent {
+    const candidate = {
+      ...input,
+      session: this.session,
+      turn: this.turnNumber,
+      seq: this.seq,
+      ts: new Date(this.clock.now()).toISOString(),
+    };
+    const parsed = SessionEventSchema.parse(candidate);
+    this.seq += 1;
+    return parsed;
+  }
+}
