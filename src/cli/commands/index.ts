@@ -1,5 +1,8 @@
 import type { CliCommand } from '../io';
+import { checkCommandCommand } from './check-command';
 import { toolCommand } from './tool';
+import { validateCommand } from './validate';
+import { extractCommand } from './extract';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
-export const commands: readonly CliCommand[] = [toolCommand];
+export const commands: readonly CliCommand[] = [validateCommand, extractCommand, toolCommand, checkCommandCommand];
