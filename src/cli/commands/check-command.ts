@@ -1,0 +1,84 @@
+/**
+ * `vtplan check-command [--mode plan|build|auto] [--json] -- <command string>` (RO-2, RO-3, ADD-2).
+ * Judges a command with the read-only shell policy; it never runs it. Exit 0 allowed, 1 rejected,
+ * 2 usage.
+ */
+import { checkCommand, type AgentMode } from '../../core/policy';
+import { UsageError, type CliCommand } from '../io';
+
+const MODES: readonly AgentMode[] = ['plan', 'build', 'auto'];
+const USAGE = 'vtplan check-command [--mode plan|build|auto] [--json] -- <command string>';
+
+interface Options {
+  mode: AgentMode;
+  json: boolean;
+  command: string;
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** JSON with `", "` and `": "` separators, the form the CLI contract is written in. */
+function spacedJson(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`).join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function parseOptions(args: readonly string[]): Options {
+  let mode: AgentMode = 'plan';
+  let json = false;
+  let i = 0;
+  for (; i < args.length; i += 1) {
+    const a = args[i] as string;
+    if (a === '--') {
+      i += 1;
+      break;
+    }
+    if (a === '--json') {
+      json = true;
+    } else if (a === '--mode' || a.startsWith('--mode=')) {
+      const value = a === '--mode' ? args[++i] : a.slice('--mode='.length);
+      if (value === undefined || !(MODES as readonly string[]).includes(value)) {
+        throw new UsageError(`--mode must be one of plan, build, auto${value === undefined ? '' : ` (got '${value}')`}`);
+      }
+      mode = value as AgentMode;
+    } else if (a.startsWith('-')) {
+      throw new UsageError(`unknown option '${a}'`);
+    } else {
+      break;
+    }
+  }
+  const rest = args.slice(i);
+  if (rest.length === 0) throw new UsageError('missing the command to check (put it after --)');
+  if (rest.length > 1) throw new UsageError('pass the command as one argument, quoted: -- "rg -n foo src"');
+  const command = rest[0] as string;
+  if (command.trim() === '') throw new UsageError('the command to check is empty');
+  return { mode, json, command };
+}
+
+export const checkCommandCommand: CliCommand = {
+  name: 'check-command',
+  summary: 'Judge a shell command with the read-only policy without running it (exit 0 allowed, 1 rejected).',
+  usage: USAGE,
+  async run(args, io) {
+    const { mode, json, command } = parseOptions(args);
+    const verdict = checkCommand(command, mode);
+    if (json) {
+      const payload: Json = {
+        allowed: verdict.allowed,
+        class: verdict.class,
+        reason: verdict.reason,
+        segments: verdict.segments.map((s) => ({ command: s.command, allowed: s.allowed, reason: s.reason })),
+      };
+      io.stdout(`${spacedJson(payload)}\n`);
+    } else {
+      io.stdout(`${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode)${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`);
+      if (verdict.segments.length > 1) {
+        for (const s of verdict.segments) io.stdout(`  ${s.allowed ? 'ok ' : 'no '} ${s.command}${s.reason === null ? '' : ` — ${s.reason}`}\n`);
+      }
+    }
+    return verdict.allowed ? 0 : 1;
+  },
+};

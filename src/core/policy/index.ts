@@ -1,0 +1,5 @@
+/** Public API of the read-only policy (RO-1 … RO-4); the runloop imports from here. */
+export { checkCommand } from './shell';
+export type { AgentMode, CommandClass, CommandVerdict, SegmentResult } from './shell';
+export { gateToolCall, confine, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './dispatch';
+export type { BlockKind, DispatchDecision, GateContext, ToolCall, ToolName } from './dispatch';
