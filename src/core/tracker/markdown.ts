@@ -2,8 +2,9 @@
  * The two tracker files (file-formats.md): the plan sidecar `.vtcode/plans/<slug>.tasks.md`
  * (`## Plan of Work`, in progress written `[~]`) and the global `.vtcode/tasks/current_task.md`
  * (no section heading, in progress written `[/]`). Both nest children two spaces deeper and put
- * metadata lines two spaces under their item; a list that would not survive a comma join is
- * written as an indented block (`verify:` then `- entry` lines).
+ * metadata lines two spaces under their item. As in VT Code, an inline `verify:` is one command
+ * (commas and all) and several commands are an indented block (`verify:` then `- command`
+ * lines); `files:` is a comma list, written as a block only when a path would not survive that.
  */
 import { DEFAULT_TITLE, newItem, oneLine, type Checklist, type TaskItem } from './model';
 import { listIsInlineSafe, parseStatusPrefix, splitList, statusMark } from './text';
@@ -17,9 +18,9 @@ export function renderTrackerMarkdown(checklist: Checklist, kind: TrackerFileKin
   const emit = (item: TaskItem, depth: number): void => {
     const pad = '  '.repeat(depth);
     lines.push(`${pad}- ${statusMark(item.status, mark)} ${item.description}`);
-    pushList(lines, `${pad}  `, 'files', item.files, false);
+    pushList(lines, `${pad}  `, 'files', item.files, listIsInlineSafe(item.files));
     if (item.outcome !== null) lines.push(`${pad}  outcome: ${item.outcome}`);
-    pushList(lines, `${pad}  `, 'verify', item.verify, true);
+    pushList(lines, `${pad}  `, 'verify', item.verify, item.verify.length === 1);
     for (const child of item.children) emit(child, depth + 1);
   };
   for (const item of checklist.items) emit(item, 0);
@@ -28,9 +29,9 @@ export function renderTrackerMarkdown(checklist: Checklist, kind: TrackerFileKin
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-function pushList(lines: string[], pad: string, key: string, entries: readonly string[], commands: boolean): void {
+function pushList(lines: string[], pad: string, key: string, entries: readonly string[], inline: boolean): void {
   if (entries.length === 0) return;
-  if (listIsInlineSafe(entries, commands)) {
+  if (inline) {
     lines.push(`${pad}${key}: ${entries.join(', ')}`);
     return;
   }
@@ -96,7 +97,7 @@ export function parseTrackerMarkdown(text: string): Checklist | null {
       else if (value === '') {
         owner.item[key] = [];
         block = { key, indent };
-      } else owner.item[key] = splitList(value, key === 'verify').map(oneLine).filter(Boolean);
+      } else owner.item[key] = key === 'verify' ? [oneLine(value)] : splitList(value).map(oneLine).filter(Boolean);
     }
   }
   if (title === null && roots.length === 0) return null;

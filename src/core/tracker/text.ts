@@ -1,7 +1,7 @@
 /**
  * Small text rules shared by tool input, the tracker files and plan distillation: status
  * prefixes (TRK-3), `-> files:` / `-> verify:` / `-> outcome:` step suffixes (TRK-6) and the
- * comma lists of the tracker files.
+ * `files:` lists of the tracker files.
  */
 import { parseListValue, splitStepLine } from '../plan/parse';
 import type { TaskStatus } from './model';
@@ -77,26 +77,21 @@ export function splitStepSuffixes(text: string): StepSuffixes {
 }
 
 /**
- * `[a, b]` or `a, b` → `['a', 'b']`. Commas inside brackets, backticks and (for commands)
- * quotes do not split; an entry wrapped in backticks loses them.
+ * A `files:` line of the tracker files: `a, b` or `[a, b]` → `['a', 'b']`. Commas inside
+ * brackets or backticks do not split; an entry wrapped in backticks loses them.
  */
-export function splitList(value: string, commands: boolean): string[] {
+export function splitList(value: string): string[] {
   let v = value.trim();
   if (v.startsWith('[') && v.endsWith(']')) v = v.slice(1, -1);
   const items: string[] = [];
   let depth = 0;
-  let quote: string | null = null;
+  let inCode = false;
   let current = '';
   for (const ch of v) {
-    if (quote !== null) {
-      if (ch === quote) quote = null;
-    } else if (ch === '`' || (commands && (ch === '"' || ch === "'"))) {
-      quote = ch;
-    } else if (ch === '[' || ch === '(' || ch === '{') {
-      depth += 1;
-    } else if ((ch === ']' || ch === ')' || ch === '}') && depth > 0) {
-      depth -= 1;
-    } else if (ch === ',' && depth === 0) {
+    if (ch === '`') inCode = !inCode;
+    else if (!inCode && (ch === '[' || ch === '(' || ch === '{')) depth += 1;
+    else if (!inCode && (ch === ']' || ch === ')' || ch === '}') && depth > 0) depth -= 1;
+    else if (!inCode && ch === ',' && depth === 0) {
       items.push(current);
       current = '';
       continue;
@@ -114,8 +109,8 @@ function unwrapEntry(entry: string): string {
 }
 
 /** Whether `entries` survive being joined with `, ` and split again by splitList. */
-export function listIsInlineSafe(entries: readonly string[], commands: boolean): boolean {
+export function listIsInlineSafe(entries: readonly string[]): boolean {
   if (entries.length === 0) return true;
-  const again = splitList(entries.join(', '), commands);
+  const again = splitList(entries.join(', '));
   return again.length === entries.length && again.every((e, i) => e === entries[i]);
 }

@@ -64,12 +64,13 @@ test('TRK-7: both files parse back to the same checklist', () => {
   assert.deepEqual(parseTrackerMarkdown(renderTrackerMarkdown(sample, 'global')), sample);
 });
 
-test('TRK-7: hand-written files are read leniently ([X], [/], * bullets, inline verify lists, CRLF)', () => {
-  const text = '# T\r\n\r\n* [X] One\r\n  verify: npm test, npm run lint\r\n    - [/] Deep child\r\n+ [ ] Two\r\nstray prose\r\n';
+test('TRK-7: hand-written files are read leniently ([X], [/], * bullets, CRLF); an inline verify is one command as in VT Code', () => {
+  const text = '# T\r\n\r\n* [X] One\r\n  files: a.ts, b.ts\r\n  verify: echo a, b\r\n    - [/] Deep child\r\n+ [ ] Two\r\nstray prose\r\n';
   const c = parseTrackerMarkdown(text);
   assert.equal(c?.title, 'T');
   assert.equal(c?.items[0]?.status, 'completed');
-  assert.deepEqual(c?.items[0]?.verify, ['npm test', 'npm run lint']);
+  assert.deepEqual(c?.items[0]?.files, ['a.ts', 'b.ts']);
+  assert.deepEqual(c?.items[0]?.verify, ['echo a, b']);
   assert.equal(c?.items[0]?.children[0]?.status, 'in_progress');
   assert.equal(c?.items[1]?.description, 'Two');
   assert.equal(parseTrackerMarkdown('just prose\n'), null);
@@ -106,4 +107,18 @@ test('TRK-7 (property): render → parse → render is stable for both files', (
     }),
     { numRuns: 300 },
   );
+});
+
+test('TRK-7: the fixture pair (sidecar and global file of one checklist) reads and rewrites byte for byte', async () => {
+  const { readFileSync } = await import('node:fs');
+  const dir = new URL('../../fixtures/tracker/', import.meta.url);
+  const sidecarText = readFileSync(new URL('parser-fix.tasks.md', dir), 'utf8');
+  const globalText = readFileSync(new URL('current_task.md', dir), 'utf8');
+  const fromSidecar = parseTrackerMarkdown(sidecarText);
+  assert.ok(fromSidecar);
+  assert.deepEqual(parseTrackerMarkdown(globalText), fromSidecar);
+  assert.equal(renderTrackerMarkdown(fromSidecar, 'sidecar'), sidecarText);
+  assert.equal(renderTrackerMarkdown(fromSidecar, 'global'), globalText);
+  assert.deepEqual(fromSidecar.items[1]?.verify, ['cargo test parser::tests::single_byte', "rg -n 'a,b' src"]);
+  assert.deepEqual(fromSidecar.items[1]?.children.map((c) => c.status), ['pending', 'completed']);
 });

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TasksSnapshot, TasksViewModel } from '../../src/extension/tasks-view';
+
+const EXTENSION_ID = 'vtcode.vtcode-planning';
+
+async function model(): Promise<TasksViewModel> {
+  const ext = vscode.extensions.getExtension<{ tasks?: TasksViewModel }>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is loaded`);
+  const api = await ext.activate();
+  assert.ok(api.tasks, 'activate() returns the Tasks view model as `tasks`');
+  return api.tasks;
+}
+
+/** Waits for the view to reach a state through its own file watcher (no manual refresh). */
+async function until(tasks: TasksViewModel, ok: (s: TasksSnapshot) => boolean, what: string): Promise<TasksSnapshot> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const s = tasks.snapshot();
+    if (ok(s)) return s;
+    if (Date.now() > deadline) assert.fail(`${what}; the view shows ${JSON.stringify({ description: s.description, items: s.items.map((i) => [i.label, i.status]) })}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const plansDir = path.join(root, '.vtcode', 'plans');
+  const sidecar = path.join(plansDir, 'exthost-demo.tasks.md');
+  const sidecarText = [
+    '# Exthost demo',
+    '',
+    '## Plan of Work',
+    '',
+    '- [x] Write the parser',
+    '  files: src/parser.ts',
+    '  verify: npm test',
+    '- [~] Wire the **CLI**',
+    '  - [x] Add the flag',
+    '  - [ ] Document the flag',
+    '    files: README.md',
+    '- [!] Release',
+    '',
+  ].join('\n');
+
+  suiteTeardown(() => {
+    fs.rmSync(sidecar, { force: true });
+  });
+
+  test('writing a sidecar file updates the items and the progress description', async () => {
+    assert.ok(root, 'a workspace folder is open');
+    const tasks = await model();
+    await tasks.setActivePlan(undefined);
+    fs.mkdirSync(plansDir, { recursive: true });
+    fs.writeFileSync(sidecar, sidecarText);
+    const s = await until(tasks, (x) => x.title === 'Exthost demo' && x.description === '2/5', 'the view picks up the new sidecar');
+    assert.equal(s.source, sidecar);
+    assert.deepEqual(
+      s.items.map((i) => [i.indexPath, i.label, i.status]),
+      [
+        ['1', 'Write the parser', 'completed'],
+        ['2', 'Wire the CLI', 'in_progress'],
+        ['3', 'Release', 'blocked'],
+      ],
+    );
+    const [done, wire, release] = s.items;
+    assert.deepEqual(
+      wire?.children.map((c) => [c.indexPath, c.label, c.current]),
+      [
+        ['2.1', 'Add the flag', false],
+        ['2.2', 'Document the flag', true],
+      ],
+      'children sit under their parent; the first pending leaf is current',
+    );
+    assert.equal(done?.icon, 'check');
+    assert.equal(done?.labelColor, 'disabledForeground', 'done rows are dimmed');
+    assert.equal(release?.labelColor, 'list.warningForeground', 'blocked rows use the warning colour');
+    const current = wire?.children[1];
+    assert.deepEqual(current?.highlights, [[0, 'Document the flag'.length]], 'the current row is highlighted');
+    assert.equal(current?.iconColor, 'charts.blue');
+    assert.match(done?.tooltip ?? '', /src\/parser\.ts/);
+    assert.match(done?.tooltip ?? '', /npm test/);
+    assert.deepEqual(done?.files, ['src/parser.ts']);
+  });
+
+  test('an external edit of a checkbox updates the view', async () => {
+    const tasks = await model();
+    await until(tasks, (x) => x.title === 'Exthost demo', 'the demo sidecar is shown');
+    fs.writeFileSync(sidecar, sidecarText.replace('- [ ] Document the flag', '- [x] Document the flag').replace('- [!] Release', '- [ ] Release'));
+    const s = await until(tasks, (x) => x.description === '3/5', 'the ticked checkbox reaches the view');
+    assert.equal(s.items[1]?.children[1]?.status, 'completed');
+    assert.equal(s.items[2]?.current, true, 'the current task moves on');
+  });
+
+  test('the host can pin the view to the active plan', async () => {
+    const tasks = await model();
+    const other = path.join(plansDir, 'exthost-other.tasks.md');
+    try {
+      fs.writeFileSync(other, '# Other plan\n\n## Plan of Work\n\n- [ ] Only step\n');
+      await until(tasks, (x) => x.title === 'Other plan', 'the newest sidecar wins while no plan is pinned');
+      await tasks.setActivePlan('.vtcode/plans/exthost-demo.md');
+      assert.equal(tasks.snapshot().title, 'Exthost demo');
+    } finally {
+      fs.rmSync(other, { force: true });
+      await tasks.setActivePlan(undefined);
+    }
+  });
+});
