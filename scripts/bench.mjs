@@ -1,0 +1,53 @@
+// `npm run bench`: figures, never pass/fail. Prints one line per figure with its target.
+//   - minified bundle sizes (production build)
+//   - activation time inside the real VS Code extension host (median of 3 fresh launches)
+//   - every bench/*.bench.ts (run with tsx)
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+
+if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.exit(1);
+const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
+console.log(`bundle dist/extension.js (minified): ${kb('extension.js')} KB (target ≤ 400 KB)`);
+console.log(`bundle dist/webview.js (minified): ${kb('webview.js')} KB (target ≤ 150 KB)`);
+console.log(`bundle dist/webview.css: ${kb('webview.css')} KB`);
+
+// Activation, measured in the real extension host against the production bundle.
+if (run('bash', ['scripts/harness/setup.sh']) !== 0) process.exit(1);
+const benchOut = join(root, 'out', 'bench', 'exthost');
+rmSync(benchOut, { recursive: true, force: true });
+await esbuild.build({
+  entryPoints: Object.fromEntries([
+    ['index', join(root, 'test/exthost/index.ts')],
+    ...readdirSync(join(root, 'bench/exthost')).filter((f) => f.endsWith('.ts')).map((f) => [f.replace(/\.ts$/, ''), join(root, 'bench/exthost', f)]),
+  ]),
+  outdir: benchOut, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], logLevel: 'warning',
+});
+const samplesFile = join(mkdtempSync(join(tmpdir(), 'vtp-bench-')), 'activation.txt');
+for (let i = 0; i < 3; i++) {
+  const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
+    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'), VTPLAN_BENCH_OUT: samplesFile,
+    VTPLAN_EXTHOST_RESULTS: join(tmpdir(), 'vtp-bench-exthost.json'),
+  });
+  if (code !== 0) { console.error('activation measurement failed'); process.exit(1); }
+}
+const samples = readFileSync(samplesFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const activation = samples.map((s) => s.loadMs + s.activateMs);
+console.log(`activation in the real extension host, load + activate() (median of ${samples.length}): ${median(activation).toFixed(1)} ms (target ≤ 50 ms; samples ${activation.map((s) => s.toFixed(1)).join(', ')})`);
+console.log(`  of which bundle load: ${median(samples.map((s) => s.loadMs)).toFixed(1)} ms, activate(): ${median(samples.map((s) => s.activateMs)).toFixed(1)} ms; extension.activate() round trip incl. VS Code's context setup: ${median(samples.map((s) => s.roundTripMs)).toFixed(1)} ms`);
+
+// Restore the development build so tests and F5 keep their sourcemaps.
+run(process.execPath, ['scripts/build.mjs']);
+
+const benches = existsSync(join(root, 'bench')) ? readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+for (const file of benches) {
+  console.log(`\n== ${file}`);
+  if (run(process.execPath, ['--import', 'tsx', join('bench', file)]) !== 0) process.exitCode = 1;
+}
