@@ -3,6 +3,7 @@ import { checkCommandCommand } from './check-command';
 import { toolCommand } from './tool';
 import { validateCommand } from './validate';
 import { extractCommand } from './extract';
+import { intentCommand } from './intent';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
-export const commands: readonly CliCommand[] = [validateCommand, extractCommand, toolCommand, checkCommandCommand];
+export const commands: readonly CliCommand[] = [validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand];
