@@ -313,6 +313,7 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
   if (call.description !== undefined) {
     const d = draftFrom(call.description, 'description');
     item.description = d.item.description;
+    if (call.status === undefined && parseStatusPrefix(call.description).status !== undefined) item.status = d.item.status;
     if (d.explicit.files) item.files = d.item.files;
     if (d.explicit.outcome) item.outcome = d.item.outcome;
     if (d.explicit.verify) item.verify = d.item.verify;

@@ -224,3 +224,31 @@ test('TRK-1: update needs something to change and notes append once', () => {
   assert.equal(n1.notes, 'started');
   assert.equal(applyCall(n1, { action: 'update', index: 1, status: 'in_progress', notes: 'started' }).kind, 'unchanged');
 });
+
+test('TRK-3: an update text with a status prefix sets that status', () => {
+  const c = changed(applyCall(base(), { action: 'update', index: 3, description: '[x] Release v1' }));
+  assert.deepEqual([c.items[2]?.description, c.items[2]?.status], ['Release v1', 'completed']);
+});
+
+test('TRK-3 (property): repeating any successful call gives "unchanged" and the same checklist', async () => {
+  const fc = await import('fast-check');
+  const status = fc.constantFrom('pending' as const, 'in_progress' as const, 'completed' as const, 'blocked' as const);
+  const callArb: fc.Arbitrary<TrackerCall> = fc.oneof(
+    fc.record({ action: fc.constant('update' as const), index: fc.integer({ min: 1, max: 3 }), status }),
+    fc.record({ action: fc.constant('update' as const), index_path: fc.constantFrom('2.1', '2.2', '1'), status }),
+    fc.record({ action: fc.constant('update' as const), index_path: fc.constantFrom('1', '2.2'), files: fc.array(fc.constantFrom('a.ts', 'b.ts')) }),
+    fc.record({
+      action: fc.constant('update' as const),
+      items: fc.array(fc.constantFrom('[x] Write parser', 'Wire CLI', '  [~] Add flag', 'Release', '[!] Ship'), { minLength: 1, maxLength: 5 }).filter((xs) => new Set(xs).size === xs.length),
+    }),
+  );
+  fc.assert(
+    fc.property(callArb, (c) => {
+      const first = applyCall(base(), c);
+      const again = applyCall(first.checklist, c);
+      assert.equal(again.kind, 'unchanged', JSON.stringify(c));
+      assert.equal(again.checklist, first.checklist);
+    }),
+    { numRuns: 200 },
+  );
+});

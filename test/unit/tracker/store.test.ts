@@ -190,3 +190,24 @@ test('UI-3: a reader without a plan finds the newest sidecar and weighs it again
   write(global(), '# Global\n\n- [ ] g\n', 4000);
   assert.equal((await loadTracker(nodeFileSystem, loc)).checklist?.title, 'Global', 'the newer global file wins');
 });
+
+test('STORE-2: when the second file cannot be published the first is rolled back', async () => {
+  ok(await call(plan(), create));
+  const before = [read(sidecar()), read(global())];
+  const failingFs = {
+    ...nodeFileSystem,
+    async rename(from: string, to: string): Promise<void> {
+      if (to === global()) throw new Error('disk full');
+      return nodeFileSystem.rename(from, to);
+    },
+  };
+  const r = await executeTrackerCall(failingFs, plan(), { action: 'update', index: 1, status: 'completed' });
+  assert.equal(!r.ok && r.error.code, 'store_write_failed');
+  assert.match(!r.ok ? r.error.message : '', /disk full/);
+  assert.deepEqual([read(sidecar()), read(global())], before);
+  assert.deepEqual(
+    fs.readdirSync(path.dirname(sidecar())).filter((n) => n.endsWith('.tmp')),
+    [],
+    'no temp file is left behind',
+  );
+});
