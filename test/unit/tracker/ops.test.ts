@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fc from 'fast-check';
 import { applyCall, TrackerError, type ApplyResult, type Checklist, type TrackerCall } from '../../../src/core/tracker';
 
 function changed(r: ApplyResult): Checklist {
@@ -230,8 +231,7 @@ test('TRK-3: an update text with a status prefix sets that status', () => {
   assert.deepEqual([c.items[2]?.description, c.items[2]?.status], ['Release v1', 'completed']);
 });
 
-test('TRK-3 (property): repeating any successful call gives "unchanged" and the same checklist', async () => {
-  const fc = await import('fast-check');
+test('TRK-3 (property): repeating any successful call gives "unchanged" and the same checklist', () => {
   const status = fc.constantFrom('pending' as const, 'in_progress' as const, 'completed' as const, 'blocked' as const);
   const callArb: fc.Arbitrary<TrackerCall> = fc.oneof(
     fc.record({ action: fc.constant('update' as const), index: fc.integer({ min: 1, max: 3 }), status }),
