@@ -10,7 +10,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { systemClock, type Clock } from '../ports';
 import { describeCause, failureFromSdkError, makeFailure } from './failure';
-import type { FinishReason, ModelProvider, ModelRequest, ProviderFailure, StreamChunk, Usage } from './provider';
+import { wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type Usage } from './provider';
 import { requestView } from './request-view';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -107,7 +107,7 @@ export function toAnthropicBody(
     body.tools = request.tools.map((t) => ({
       name: t.name,
       description: t.description,
-      input_schema: { type: 'object' as const, ...t.parameters },
+      input_schema: { type: 'object' as const, ...wireParameters(t.parameters) },
     }));
     if (request.toolChoice) {
       body.tool_choice = { type: request.toolChoice === 'required' ? 'any' : request.toolChoice };

@@ -8,7 +8,7 @@ import type {
 import { z } from 'zod';
 import { systemClock, type Clock } from '../ports';
 import { describeCause, failureFromSdkError, makeFailure } from './failure';
-import type { FinishReason, ModelProvider, ModelRequest, ProviderFailure, StreamChunk, ToolCall, Usage } from './provider';
+import { wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type ToolCall, type Usage } from './provider';
 import { requestView } from './request-view';
 import { ThinkTagSplitter } from './think-tags';
 
@@ -95,7 +95,7 @@ export function toOpenAIBody(
     body.tools = request.tools.map(
       (t): ChatCompletionTool => ({
         type: 'function',
-        function: { name: t.name, description: t.description, parameters: t.parameters },
+        function: { name: t.name, description: t.description, parameters: wireParameters(t.parameters) },
       }),
     );
     if (request.toolChoice) body.tool_choice = request.toolChoice;
@@ -153,7 +153,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       return;
     }
     const splitter = new ThinkTagSplitter();
-    const calls = new Map<number, PartialCall>();
+    const calls: PartialCall[] = [];
+    const open = new Map<number, PartialCall>();
     let finish: FinishReason | undefined;
     let usage: Usage | undefined;
     try {
@@ -172,11 +173,18 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
           }
         }
         for (const fragment of choice.delta.tool_calls ?? []) {
-          const call = calls.get(fragment.index) ?? { id: '', name: '', arguments: '' };
+          let call = open.get(fragment.index);
+          // Some servers send parallel calls complete, all at index 0: a new id starts a new call.
+          if (!call || (fragment.id && call.id && fragment.id !== call.id)) {
+            call = { id: '', name: '', arguments: '' };
+            calls.push(call);
+            open.set(fragment.index, call);
+          }
           if (fragment.id) call.id = fragment.id;
-          if (fragment.function?.name) call.name += fragment.function.name;
+          const name = fragment.function?.name;
+          // OpenAI sends the name once; some servers repeat it on every fragment.
+          if (name && name !== call.name) call.name += name;
           if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
-          calls.set(fragment.index, call);
         }
         if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
       }
@@ -207,7 +215,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       return;
     }
     const complete: ToolCall[] = [];
-    for (const [index, call] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
+    for (const [index, call] of calls.entries()) {
       if (call.name === '') {
         yield {
           type: 'error',

@@ -112,3 +112,12 @@ export function isContent(chunk: StreamChunk): boolean {
     chunk.type === 'tool_call'
   );
 }
+
+/**
+ * Tool parameters as sent on the wire: `z.toJSONSchema` adds a top-level `$schema`, which some
+ * OpenAI-compatible servers reject and no provider needs.
+ */
+export function wireParameters(parameters: JsonSchema): JsonSchema {
+  const { $schema: _dropped, ...rest } = parameters;
+  return rest;
+}

@@ -353,6 +353,53 @@ describe('recorded requests', () => {
   });
 });
 
+describe('server quirks', () => {
+  test('ADD-1: openai-compatible servers that put parallel calls at index 0 and repeat names still yield clean calls', async () => {
+    server.enqueue({
+      toolCalls: [
+        { id: 'c1', name: 'read_file', arguments: ['{"path":', '"a"}'] },
+        { id: 'c2', name: 'list_dir', arguments: ['{"path":', '"src"}'] },
+      ],
+      toolCallQuirks: { allAtIndexZero: true, repeatName: true },
+    });
+    const p = PROVIDERS[0];
+    assert.ok(p);
+    const outcome = await collectStream(p.make(server).stream(request()));
+    assert.ok(outcome.status === 'completed');
+    assert.deepEqual(outcome.response.toolCalls, [
+      { id: 'c1', name: 'read_file', arguments: '{"path":"a"}' },
+      { id: 'c2', name: 'list_dir', arguments: '{"path":"src"}' },
+    ]);
+  });
+
+  test('ADD-1: a zod-derived tool schema goes on the wire without its $schema key', async () => {
+    const { z } = await import('zod');
+    const parameters = z.toJSONSchema(z.object({ path: z.string() })) as Record<string, unknown>;
+    assert.ok('$schema' in parameters);
+    server.enqueue({ text: 'a' }, { text: 'b' });
+    for (const p of PROVIDERS) {
+      await drain(p.make(server).stream(request({ tools: [{ name: 'read_file', description: 'd', parameters }] })));
+    }
+    const [openaiBody, anthropicBody] = server.requests.map((r) => JSON.stringify(r.body));
+    assert.ok(openaiBody && !openaiBody.includes('$schema'));
+    assert.ok(anthropicBody && !anthropicBody.includes('$schema'));
+    assert.match(openaiBody, /"required":\["path"\]/);
+  });
+
+  for (const p of PROVIDERS) {
+    test(`EXEC-5: ${p.name} aborting while waiting for the response head is a cancellation`, async () => {
+      server.enqueue({ delayMs: 300, text: 'late' });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 20);
+      const started = Date.now();
+      const chunks = await drain(streamWithRetry(p.make(server), request({ signal: controller.signal })));
+      assert.deepEqual(chunks, [{ type: 'cancelled' }]);
+      assert.ok(Date.now() - started < 250, 'the wait was not cut short');
+      await new Promise((r) => setTimeout(r, 350)); // let the server finish its scripted delay
+    });
+  }
+});
+
 describe('transport', () => {
   test('SYN-1: a refused connection is a retryable transport failure and every retry is reported', async () => {
     const dead = await startModelServer();
