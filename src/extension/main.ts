@@ -5,6 +5,7 @@ import { ChatViewProvider } from './chat-view';
 import { ChatController } from './chat-controller';
 import { AgentMode } from '../protocol';
 import { registerTasksView } from './tasks-view';
+import { registerPlanDiagnostics } from './plan-diagnostics';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   registerCommands(context, { chat, controller });
   registerTasksView(context);
+  registerPlanDiagnostics(context);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   return { chat, controller, activationMs };

@@ -1,0 +1,130 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'vtcode.vtcode-planning';
+
+const INVALID_PLAN = [
+  '# Exthost diagnostics demo',
+  '',
+  '## Summary',
+  'Show validator problems as diagnostics.',
+  '',
+  '## Scope',
+  '- In: src/a.ts',
+  '',
+  '## Implementation Steps',
+  '1. Update `parse` -> files: [src/a.ts] -> verify: [run checks]',
+  '2. Tidy `format` -> files: [src/b.ts]',
+  '',
+  '## Test Cases and Validation',
+  '- `npm test`',
+  '',
+].join('\n');
+
+const VALID_PLAN = [
+  '# Exthost diagnostics demo',
+  '',
+  '## Summary',
+  'Show validator problems as diagnostics.',
+  '',
+  '## Scope',
+  '- In: src/a.ts',
+  '',
+  '## Implementation Steps',
+  '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]',
+  '2. Tidy `format` -> files: [src/b.ts] -> verify: [npx eslint src/b.ts]',
+  '',
+  '## Test Cases and Validation',
+  '- `npm test`',
+  '',
+  '## Assumptions and Defaults',
+  '- Nothing else changes.',
+  '',
+].join('\n');
+
+async function until<T>(read: () => T, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) assert.fail(`${what}; last seen: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function summary(uri: vscode.Uri): Array<{ code: string; line: number; severity: string; source: string | undefined }> {
+  return vscode.languages.getDiagnostics(uri).map((d) => ({
+    code: String(typeof d.code === 'object' ? d.code.value : d.code),
+    line: d.range.start.line + 1,
+    severity: d.severity === vscode.DiagnosticSeverity.Error ? 'Error' : d.severity === vscode.DiagnosticSeverity.Warning ? 'Warning' : 'Other',
+    source: d.source,
+  }));
+}
+
+suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const plansDir = folder ? vscode.Uri.joinPath(folder, '.vtcode', 'plans') : undefined;
+  const planUri = plansDir ? vscode.Uri.joinPath(plansDir, 'x.md') : undefined;
+  const sidecarUri = plansDir ? vscode.Uri.joinPath(plansDir, 'x.tasks.md') : undefined;
+
+  suiteSetup(async () => {
+    assert.ok(folder && plansDir, 'a workspace folder is open');
+    await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
+    await vscode.workspace.fs.createDirectory(plansDir);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const uri of [planUri, sidecarUri]) {
+      if (uri) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    }
+  });
+
+  test('an invalid plan file shows the validator errors on the offending lines', async () => {
+    assert.ok(planUri);
+    await vscode.workspace.fs.writeFile(planUri, new TextEncoder().encode(INVALID_PLAN));
+    const doc = await vscode.workspace.openTextDocument(planUri);
+    await vscode.window.showTextDocument(doc);
+    const diagnostics = await until(() => summary(planUri), (d) => d.length >= 3, 'diagnostics appear for the open plan');
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 'Error').map((d) => [d.code, d.line]).sort(),
+      [
+        ['missing_section', 1],
+        ['step_missing_verify', 11],
+        ['step_vague_verify', 10],
+      ].sort(),
+    );
+    assert.ok(diagnostics.every((d) => d.source === 'vtplan'));
+    const message = vscode.languages.getDiagnostics(planUri).find((d) => d.code === 'step_vague_verify')?.message ?? '';
+    assert.match(message, /`run checks`/);
+  });
+
+  test('fixing the plan in the editor clears the diagnostics (debounced re-validation)', async () => {
+    assert.ok(planUri);
+    const doc = await vscode.workspace.openTextDocument(planUri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), VALID_PLAN);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await until(() => summary(planUri), (d) => d.length === 0, 'diagnostics clear once the plan is valid');
+  });
+
+  test('breaking the plan again while typing brings the diagnostic back', async () => {
+    assert.ok(planUri);
+    const doc = await vscode.workspace.openTextDocument(planUri);
+    const line = doc.lineAt(9);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(planUri, line.range, '1. Update `parse` -> files: [src/a.ts] -> verify: [git diff --check]');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const d = await until(() => summary(planUri), (x) => x.length === 1, 'the new problem is reported');
+    assert.deepEqual(d[0] && [d[0].code, d[0].line, d[0].severity], ['step_vague_verify', 10, 'Error']);
+  });
+
+  test('tracker sidecars (*.tasks.md) get no plan diagnostics', async () => {
+    assert.ok(sidecarUri);
+    await vscode.workspace.fs.writeFile(sidecarUri, new TextEncoder().encode('# Exthost diagnostics demo\n\n## Plan of Work\n\n- [ ] Update parse\n'));
+    const doc = await vscode.workspace.openTextDocument(sidecarUri);
+    await vscode.window.showTextDocument(doc);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.deepEqual(summary(sidecarUri), []);
+  });
+});
