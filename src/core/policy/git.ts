@@ -55,7 +55,7 @@ const REMOTE_FLAGS = new Set(['v', 'verbose']);
 const WORKTREE_LIST_FLAGS = new Set(['porcelain', 'v', 'verbose', 'z', 'expire']);
 
 const SEGMENT_OPTIONS = {
-  valueShort: '',
+  valueShort: 'n',
   valueLong: ['sort', 'format', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'expire'],
   doubleDash: false,
 };

@@ -29,6 +29,13 @@ const PLAIN_READERS = [
   'locale', 'getconf', 'seq', 'expand', 'unexpand', 'whereis', 'type', 'tokei', 'numfmt', 'cd',
 ] as const;
 
+const PLAIN_READER_SET: ReadonlySet<string> = new Set(PLAIN_READERS);
+
+/** True for programs that have no option that writes or runs anything, so any word is safe to pass them. */
+export function isPlainReader(name: string): boolean {
+  return PLAIN_READER_SET.has(name);
+}
+
 /** Programs whose listed options write a file or run another program. */
 const DENIED_OPTIONS: Record<string, { deny: DenySpec; why: string }> = {
   rg: { deny: { long: ['pre', 'hostname-bin'] }, why: 'runs another program for every file' },
@@ -63,10 +70,10 @@ const MUTATING = new Map<string, string>([
   ...group('vi vim nvim nano emacs ed ex pico micro code less more most view', 'is an interactive editor or pager that can write files or run commands'),
   ...group('sh bash dash zsh ksh mksh ash fish csh tcsh busybox pwsh powershell', 'is a shell: it runs arbitrary commands'),
   ...group('python python2 python3 node nodejs deno bun perl ruby php lua luajit tclsh Rscript julia osascript java jshell dotnet irb', 'is an interpreter: it runs arbitrary code'),
-  ...group('env nice nohup timeout stdbuf time command builtin exec eval source . xargs parallel watch sudo doas su runuser chroot setsid flock ionice taskset strace ltrace gdb script unbuffer expect', 'runs another command, which the policy cannot see; run the inner command directly'),
+  ...group('nice nohup timeout stdbuf time command builtin exec eval source . xargs parallel watch sudo doas su runuser chroot setsid flock ionice taskset strace ltrace gdb script unbuffer expect', 'runs another command, which the policy cannot see; run the inner command directly'),
   ...group('export set unset declare typeset readonly local alias unalias shopt ulimit umask trap kill pkill killall', 'changes shell or process state'),
   ...group('curl wget nc ncat netcat telnet ftp sftp scp ssh http https aria2c socat ping', 'reaches the network'),
-  ...group('pip pip3 pipx uv poetry gem bundle apt apt-get dpkg yum dnf apk brew port pacman snap flatpak conda composer rustup npx bunx go', 'installs packages or builds and runs project code'),
+  ...group('pip pip3 pipx uv poetry gem bundle apt apt-get dpkg yum dnf apk brew port pacman snap flatpak conda composer rustup npx bunx', 'installs packages or builds and runs project code'),
   ...group('make cmake ninja gradle gradlew mvn ant bazel meson', 'runs build scripts that can change files'),
   ...group('systemctl service shutdown reboot halt poweroff crontab at mount umount useradd userdel passwd docker podman kubectl', 'changes system state'),
   ...group('ldd', 'may execute the binary it inspects'),
@@ -205,6 +212,12 @@ const checkNodePackageManager: Checker = (words) => {
   return reject('unknown', `\`${name} ${sub}\` is not allowed in plan mode (only \`${name} test\`)`);
 };
 
+const checkEnv: Checker = (words) =>
+  words.length === 1 ? allow('inspection') : reject('mutation', '`env` with arguments runs another command or changes its environment; run the inner command directly');
+
+const checkGo: Checker = (words) =>
+  words.length === 2 && words[1]?.text === 'version' ? allow('inspection') : reject('mutation', '`go` builds, fetches or runs project code (only `go version` is allowed)');
+
 const CHECKERS = new Map<string, Checker>([
   ...PLAIN_READERS.map((n): [string, Checker] => [n, () => allow('inspection')]),
   ...Object.keys(DENIED_OPTIONS).map((n): [string, Checker] => [n, deniedCheck(n)]),
@@ -219,6 +232,8 @@ const CHECKERS = new Map<string, Checker>([
   ['date', checkDate],
   ['hostname', checkHostname],
   ['git', checkGit],
+  ['env', checkEnv],
+  ['go', checkGo],
   ['cargo', checkCargo],
   ['npm', checkNodePackageManager],
   ['pnpm', checkNodePackageManager],

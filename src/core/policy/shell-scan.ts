@@ -37,6 +37,11 @@ export interface ScannedSegment {
   /** Operator that joins this segment to the previous one (`null` for the first). */
   joiner: Joiner | null;
   problems: ScanProblem[];
+  /**
+   * Set when a glob could expand to a word starting with `-` (`*.md`, `-*`): harmless for a
+   * program without write options, an option-injection risk for any other.
+   */
+  unanchoredGlob: string | null;
 }
 
 export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
@@ -80,6 +85,7 @@ class Scanner {
   private out = '';
   private redirects: Redirect[] = [];
   private problems: ScanProblem[] = [];
+  private unanchoredGlob: string | null = null;
   // Current unquoted-word state; a "word" here is what bash would see before expansion.
   private wordLen = 0;
   private wordOutStart = 0;
@@ -234,13 +240,11 @@ class Scanner {
   }
 
   private globChar(c: string): void {
+    if (this.unanchoredGlob !== null) return;
     if (this.wordLen === 0) {
-      this.problem(
-        `a word starting with the glob \`${c}\` could expand to a file name that begins with \`-\` and be read as an option; anchor it, e.g. \`./${c}.md\`, or quote it`,
-        'unknown',
-      );
+      this.unanchoredGlob = `a word starting with the glob \`${c}\` could expand to a file name that begins with \`-\` and be read as an option; anchor it (\`./${c}.md\`) or quote it`;
     } else if (this.wordIsOption && !this.wordSawEquals) {
-      this.problem(`the glob \`${c}\` inside an option could change which option it is; quote it`, 'unknown');
+      this.unanchoredGlob = `the glob \`${c}\` inside an option could change which option it is; quote it`;
     }
   }
 
@@ -273,10 +277,11 @@ class Scanner {
         return;
       }
     }
-    this.segments.push({ raw, words: this.out.trim(), redirects: this.redirects, joiner: this.joiner, problems: this.problems });
+    this.segments.push({ raw, words: this.out.trim(), redirects: this.redirects, joiner: this.joiner, problems: this.problems, unanchoredGlob: this.unanchoredGlob });
     this.out = '';
     this.redirects = [];
     this.problems = [];
+    this.unanchoredGlob = null;
     this.wordOutStart = 0;
   }
 

@@ -12,7 +12,7 @@
  */
 import { parse } from 'shell-quote';
 import type { Word } from './args';
-import { checkProgram } from './programs';
+import { checkProgram, isPlainReader } from './programs';
 import { scanCommand, type ScannedSegment } from './shell-scan';
 import { reject, type CommandClass, type SegmentVerdict } from './verdict';
 
@@ -79,6 +79,10 @@ function judgeSegment(segment: ScannedSegment): SegmentVerdict {
     if (typeof entry === 'string') words.push({ text: entry, glob: false });
     else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
     else return reject('unknown', `the shell parser found \`${'op' in entry ? entry.op : '#'}\`, which the policy cannot verify`);
+  }
+  const program = words[0]?.text ?? '';
+  if (segment.unanchoredGlob !== null && !isPlainReader(program)) {
+    return reject('unknown', `${segment.unanchoredGlob} (\`${program}\` has options that write files or run programs)`);
   }
   const ctx = { piped: segment.joiner === '|' || segment.joiner === '|&', readsFile: segment.redirects.some((r) => r.kind === '<') };
   return checkProgram(words, ctx);
