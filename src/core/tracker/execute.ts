@@ -122,8 +122,9 @@ export async function createTrackerFromPlan(
   if (distilled.items.length === 0) {
     return failure('no_steps', 'The plan has no numbered or checkbox Implementation Steps to turn into tasks.');
   }
-  const items = walk(distilled.items).map(({ item }) => ({
-    description: item.description,
+  const items = walk(distilled.items).map(({ item, path }) => ({
+    // Two spaces a level keep sub-steps under their step (see ops.ts).
+    description: `${'  '.repeat(path.length - 1)}${item.description}`,
     status: item.status === 'completed' ? ('completed' as const) : undefined,
     files: item.files,
     outcome: item.outcome ?? '',

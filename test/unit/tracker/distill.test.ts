@@ -65,3 +65,23 @@ test('TRK-7: continuation lines under a step belong to it', () => {
   assert.deepEqual(c.items[0]?.files, ['src/x.ts']);
   assert.deepEqual(c.items[0]?.verify, ['npm test']);
 });
+
+test('TRK-7: sub-steps indented under a step become its children', () => {
+  const c = distillPlan(
+    '# T\n\n## Implementation Steps\n1. Wire the CLI -> files: [src/cli.ts] -> verify: [npm test]\n   - [ ] Add the flag -> files: [src/flag.ts]\n   - [x] Document the flag\n     1. Mention it in README\n2. Release -> files: [package.json] -> verify: [npm pack]\n',
+  );
+  assert.deepEqual(
+    c.items.map((i) => i.description),
+    ['Wire the CLI', 'Release'],
+  );
+  const wire = c.items[0];
+  assert.deepEqual(
+    wire?.children.map((k) => [k.description, k.status, k.files]),
+    [
+      ['Add the flag', 'pending', ['src/flag.ts']],
+      ['Document the flag', 'completed', []],
+    ],
+  );
+  assert.equal(wire?.children[1]?.children[0]?.description, 'Mention it in README');
+  assert.deepEqual(wire?.files, ['src/cli.ts']);
+});

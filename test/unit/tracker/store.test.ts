@@ -143,14 +143,14 @@ test('TRK-3: a refused call changes no file', async () => {
 });
 
 test('TRK-7: approval distils the plan into both tracker files', async () => {
-  const md = '# Demo plan\n\n## Scope\n- In: x\n\n## Implementation Steps\n1. Do A -> files: [a.ts] -> verify: [npm test]\n- [x] Do B -> files: [b.ts] -> verify: [npm test]\n';
+  const md = '# Demo plan\n\n## Scope\n- In: x\n\n## Implementation Steps\n1. Do A -> files: [a.ts] -> verify: [npm test]\n   - [x] Sub of A\n- [x] Do B -> files: [b.ts] -> verify: [npm test]\n';
   const r = ok(await createTrackerFromPlan(nodeFileSystem, { root, planFile: PLAN }, md));
   assert.equal(r.status, 'created');
   assert.equal(
     read(sidecar()),
-    '# Demo plan\n\n## Plan of Work\n\n- [ ] Do A\n  files: a.ts\n  verify: npm test\n- [x] Do B\n  files: b.ts\n  verify: npm test\n',
+    '# Demo plan\n\n## Plan of Work\n\n- [ ] Do A\n  files: a.ts\n  verify: npm test\n  - [x] Sub of A\n- [x] Do B\n  files: b.ts\n  verify: npm test\n',
   );
-  assert.equal(parseTrackerMarkdown(read(global()))?.items.length, 2);
+  assert.equal(parseTrackerMarkdown(read(global()))?.items[0]?.children[0]?.description, 'Sub of A');
   const none = await createTrackerFromPlan(nodeFileSystem, { root, planFile: PLAN }, '# X\n\n## Summary\nnothing\n');
   assert.equal(!none.ok && none.error.code, 'no_steps');
 });
