@@ -2,6 +2,10 @@
  * Every message between the extension host and the chat webview, as zod schemas that both sides
  * import. Each side parses what it receives; a message that does not parse is logged and dropped.
  * Webview → host messages are "commands"; host → webview messages are "notifications".
+ *
+ * The host turns the session's event stream into transcript entries (one reducer, in the host),
+ * so the webview only renders; after a reload the host replays the session log and sends the
+ * same entries again.
  */
 // zod/mini: the webview bundle cannot afford the classic API (~190 KB minified); the host
 // bundles both and they share one core, so schemas interoperate.
@@ -11,44 +15,155 @@ export const AgentMode = z.enum(['plan', 'build', 'auto']);
 export type AgentMode = z.infer<typeof AgentMode>;
 
 export const NoticeLevel = z.enum(['info', 'warning', 'error']);
+export type NoticeLevel = z.infer<typeof NoticeLevel>;
+
+const MAX_TEXT = 200_000;
+const text = z.string().check(z.maxLength(2_000_000));
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** What the header and footer show; rebuilt by the host after every event. */
 export const PanelStatus = z.object({
   mode: AgentMode,
   model: z.nullable(z.string()),
-  /** Footer text, e.g. `Planning...`, `Waiting for approval`; null when idle. */
+  /** Footer text, e.g. `Planning...`, `Waiting for approval`, `Blocked: …`; null when idle. */
   status: z.nullable(z.string()),
+  /** A turn is running: the Stop button shows and `/plan` is refused with a notice (MODE-2). */
   busy: z.boolean(),
   /** Why the composer is disabled (a prompt owns input); null when it is enabled. */
   inputLockedReason: z.nullable(z.string()),
 });
 export type PanelStatus = z.infer<typeof PanelStatus>;
 
+export const ToolStatus = z.enum(['running', 'ok', 'error', 'blocked']);
+export type ToolStatus = z.infer<typeof ToolStatus>;
+
+export const InterviewOption = z.object({
+  label: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  recommended: z.optional(z.boolean()),
+});
+export type InterviewOption = z.infer<typeof InterviewOption>;
+
+export const InterviewQuestion = z.object({
+  id,
+  header: z.optional(z.string()),
+  question: z.string().check(z.minLength(1)),
+  options: z.array(InterviewOption),
+  allowFreeform: z.boolean(),
+});
+export type InterviewQuestion = z.infer<typeof InterviewQuestion>;
+
+export const InterviewAnswer = z.object({
+  questionId: id,
+  /** The option's declared label, exactly (INT-1); absent when only a note was given. */
+  label: z.optional(z.string().check(z.maxLength(1_000))),
+  note: z.optional(z.string().check(z.maxLength(10_000))),
+});
+export type InterviewAnswer = z.infer<typeof InterviewAnswer>;
+
+export const SynopsisStep = z.object({ number: z.number(), text });
+export const PlanSynopsis = z.object({
+  title: z.nullable(z.string()),
+  summary: text,
+  steps: z.array(SynopsisStep),
+  /** `… and N more plan steps`, or null when every step is shown. */
+  overflow: z.nullable(z.string()),
+});
+export type PlanSynopsis = z.infer<typeof PlanSynopsis>;
+
+export const ApprovalChoice = z.enum(['execute', 'fresh_context', 'switch_auto', 'revise']);
+export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
+
 export const TranscriptEntry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), id: z.string(), text: z.string() }),
-  z.object({ kind: z.literal('assistant'), id: z.string(), text: z.string(), streaming: z.boolean() }),
-  z.object({ kind: z.literal('notice'), id: z.string(), level: NoticeLevel, text: z.string() }),
+  z.object({ kind: z.literal('user'), id, text }),
+  z.object({ kind: z.literal('assistant'), id, text, streaming: z.boolean() }),
+  /** Private reasoning: shown collapsed as "Thinking", never as an answer (SYN-2). */
+  z.object({ kind: z.literal('reasoning'), id, text, streaming: z.boolean() }),
+  z.object({
+    kind: z.literal('tool'),
+    id,
+    name: z.string(),
+    /** Short description of what the call looks at, e.g. `src/auth.ts` or `rg -n login src`. */
+    target: z.string(),
+    status: ToolStatus,
+    /** Why the gate, fuse or a guard stopped it. */
+    blockedReason: z.nullable(z.string()),
+    output: z.nullable(text),
+    truncated: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('plan'),
+    id,
+    planFile: z.nullable(z.string()),
+    status: z.enum(['streaming', 'persisted', 'rejected', 'approved']),
+    synopsis: z.nullable(PlanSynopsis),
+    /** The plan or rejected draft as markdown. */
+    markdown: text,
+    /** Validator reasons of a rejected draft (SYN-4). */
+    reasons: z.array(z.object({ code: z.string(), message: z.string(), line: z.optional(z.number()) })),
+  }),
+  z.object({ kind: z.literal('notice'), id, level: NoticeLevel, text }),
+  z.object({
+    kind: z.literal('interview'),
+    id,
+    interviewId: id,
+    source: z.enum(['model', 'runtime']),
+    questions: z.array(InterviewQuestion),
+    state: z.enum(['pending', 'answered', 'cancelled']),
+    answers: z.array(InterviewAnswer),
+  }),
+  z.object({
+    kind: z.literal('approval'),
+    id,
+    planFile: z.string(),
+    synopsis: PlanSynopsis,
+    /** Context use before a fresh-context handoff, 0..1 ("Context: 7% used."). */
+    contextUsage: z.number(),
+    state: z.enum(['pending', 'resolved', 'superseded']),
+    choice: z.nullable(z.string()),
+  }),
+  /** The checklist's compact line (TRK-5): header plus the current task. */
+  z.object({ kind: z.literal('tracker'), id, header: z.string(), current: z.nullable(z.string()) }),
 ]);
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
-
-const MAX_TEXT = 200_000;
+export type EntryKind = TranscriptEntry['kind'];
+export type EntryOf<K extends EntryKind> = Extract<TranscriptEntry, { kind: K }>;
 
 export const WebviewCommand = z.discriminatedUnion('type', [
   /** The webview has loaded and wants the current state. */
   z.object({ type: z.literal('ready') }),
-  /** The user sent the composer's text. */
+  /** The user sent the composer's text (a goal, an answer, a slash command, an intent phrase). */
   z.object({ type: z.literal('submit'), text: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TEXT)) }),
+  /** Stop the running turn. */
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('answerInterview'), interviewId: id, answers: z.array(InterviewAnswer).check(z.minLength(1)) }),
+  /** Esc: dismiss the interview without an answer (INT-2). */
+  z.object({ type: z.literal('cancelInterview'), interviewId: id }),
+  /** A choice of the "Ready to code?" gate (GATE-1). */
+  z.object({ type: z.literal('approve'), planFile: z.string(), choice: ApprovalChoice }),
+  z.object({ type: z.literal('openPlan') }),
+  /** "Edit plan (Ctrl+G)". */
+  z.object({ type: z.literal('editPlan') }),
+  /** A link in rendered markdown: the host opens it with VS Code's usual confirmation. */
+  z.object({ type: z.literal('openLink'), href: z.string().check(z.maxLength(4_000)) }),
+  z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(MAX_TEXT)) }),
   /** Something the webview could not handle (e.g. a host message that did not parse), for the output channel. */
   z.object({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string().check(z.maxLength(4_000)) }),
 ]);
 export type WebviewCommand = z.infer<typeof WebviewCommand>;
 
 export const HostNotification = z.discriminatedUnion('type', [
+  /** Everything at once: after `ready`, a reload, or a session switch. */
   z.object({ type: z.literal('state'), status: PanelStatus, transcript: z.array(TranscriptEntry) }),
+  /** Add an entry, or replace the entry with the same id (streaming updates). */
   z.object({ type: z.literal('entry'), entry: TranscriptEntry }),
+  /** Append streamed text to an assistant/reasoning entry (cheaper than resending it). */
+  z.object({ type: z.literal('append'), id, text }),
   z.object({ type: z.literal('status'), status: PanelStatus }),
   /** Move keyboard focus to the composer (after "Start Planning"). */
   z.object({ type: z.literal('focusComposer') }),
+  /** Say something to screen readers (status changes). */
+  z.object({ type: z.literal('announce'), text: z.string() }),
 ]);
 export type HostNotification = z.infer<typeof HostNotification>;
 

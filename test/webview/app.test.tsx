@@ -24,10 +24,16 @@ test('Enter sends the trimmed message, Shift+Enter does not', async () => {
   const { host, sent } = fakeHost();
   render(<App host={host} />);
   const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
-  await act(() => fireEvent.input(box, { target: { value: 'first line' } }));
-  await act(() => fireEvent.keyDown(box, { key: 'Enter', shiftKey: true }));
+  await act(() => {
+    fireEvent.input(box, { target: { value: 'first line' } });
+  });
+  await act(() => {
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+  });
   assert.equal(sent.filter((m) => m.type === 'submit').length, 0);
-  await act(() => fireEvent.keyDown(box, { key: 'Enter' }));
+  await act(() => {
+    fireEvent.keyDown(box, { key: 'Enter' });
+  });
   assert.deepEqual(sent.filter((m) => m.type === 'submit'), [{ type: 'submit', text: 'first line' }]);
   assert.equal(box.value, '', 'the composer is cleared after sending');
 });
@@ -36,15 +42,21 @@ test('an empty composer sends nothing', async () => {
   const { host, sent } = fakeHost();
   render(<App host={host} />);
   const box = screen.getByLabelText('Message');
-  await act(() => fireEvent.input(box, { target: { value: '   ' } }));
-  await act(() => fireEvent.keyDown(box, { key: 'Enter' }));
+  await act(() => {
+    fireEvent.input(box, { target: { value: '   ' } });
+  });
+  await act(() => {
+    fireEvent.keyDown(box, { key: 'Enter' });
+  });
   assert.equal(sent.filter((m) => m.type === 'submit').length, 0);
 });
 
 test('the draft is kept in view state and restored after a reload', async () => {
   const first = fakeHost();
   render(<App host={first.host} />);
-  await act(() => fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'half-written goal' } }));
+  await act(() => {
+    fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'half-written goal' } });
+  });
   assert.deepEqual(first.viewState(), { draft: 'half-written goal' });
   cleanup();
   const second = fakeHost(first.viewState());

@@ -7,6 +7,8 @@ export interface PanelState {
   transcript: TranscriptEntry[];
   /** Bumped when the host asks for composer focus, so the composer can react to repeats. */
   focusRequest: number;
+  /** Latest text for screen readers. */
+  announcement: string;
 }
 
 export const initialState: PanelState = {
@@ -14,6 +16,7 @@ export const initialState: PanelState = {
   status: { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null },
   transcript: [],
   focusRequest: 0,
+  announcement: '',
 };
 
 /** Applies one host notification; the host is the source of truth, the webview only mirrors it. */
@@ -28,7 +31,16 @@ export function reduce(state: PanelState, message: HostNotification): PanelState
       const transcript = index === -1 ? [...state.transcript, message.entry] : state.transcript.map((e, i) => (i === index ? message.entry : e));
       return { ...state, transcript };
     }
+    case 'append':
+      return {
+        ...state,
+        transcript: state.transcript.map((e) =>
+          e.id === message.id && (e.kind === 'assistant' || e.kind === 'reasoning') ? { ...e, text: e.text + message.text } : e,
+        ),
+      };
     case 'focusComposer':
       return { ...state, focusRequest: state.focusRequest + 1 };
+    case 'announce':
+      return { ...state, announcement: message.text };
   }
 }
