@@ -28,7 +28,7 @@ export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 export class MissingApiKeyError extends Error {
   constructor(readonly provider: string) {
-    super(`${provider} needs an API key: store one with "VT Code: Select Model", or name its environment variable with --api-key-env`);
+    super(`${provider} needs an API key and none was given`);
     this.name = 'MissingApiKeyError';
   }
 }

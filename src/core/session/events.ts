@@ -71,9 +71,12 @@ const interviewQuestion = z.strictObject({
   allowFreeform: z.boolean(),
 });
 
+/** A validator issue as `src/core/plan/validate.ts` reports it (`PlanIssue`). */
 const validatorReason = z.strictObject({
   code: z.string().min(1),
   message: z.string().min(1),
+  step: z.int().min(1).optional(),
+  section: z.string().optional(),
   line: z.int().min(1).optional(),
 });
 

@@ -21,7 +21,16 @@ const SAMPLES: EventInput[] = [
   { type: 'tool.blocked', callId: 'c2', name: 'write_file', reason: 'Mutation blocked: plan mode is read-only', policy: 'read_only' },
   { type: 'plan.delta', text: '# Plan' },
   { type: 'plan.completed', text: '# Plan\n' },
-  { type: 'plan.rejected', reasons: [{ code: 'missing_section', message: 'Summary is missing', line: 1 }], attempt: 1, draft: '# Plan', final: false },
+  {
+    type: 'plan.rejected',
+    reasons: [
+      { code: 'missing_section', message: 'Summary is missing', line: 1 },
+      { code: 'step_missing_verify', message: 'step 2 has no verify:', step: 2, section: 'Implementation Steps', line: 9 },
+    ],
+    attempt: 1,
+    draft: '# Plan',
+    final: false,
+  },
   { type: 'plan.persisted', planFile: '.vtcode/plans/cache.md', title: 'Cache' },
   { type: 'plan.approval.requested', planFile: '.vtcode/plans/cache.md', trackerFile: '.vtcode/plans/cache.tasks.md' },
   { type: 'plan.approval.resolved', choice: 'fresh_context', automatic: false },
