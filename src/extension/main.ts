@@ -4,13 +4,14 @@ import { registerCommands } from './commands';
 import { ChatViewProvider } from './chat-view';
 import { ChatController } from './chat-controller';
 import { AgentMode } from '../protocol';
-import { registerTasksView } from './tasks-view';
+import { registerTasksView, type TasksViewModel } from './tasks-view';
 import { registerPlanDiagnostics } from './plan-diagnostics';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
   chat: ChatViewProvider;
   controller: ChatController;
+  tasks: TasksViewModel;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
   activationMs: number;
 }
@@ -36,11 +37,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
 
   registerCommands(context, { chat, controller });
-  registerTasksView(context);
+  const tasks = registerTasksView(context);
   registerPlanDiagnostics(context);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  return { chat, controller, activationMs };
+  return { chat, controller, tasks, activationMs };
 }
 
 export function deactivate(): void {}
