@@ -23,6 +23,7 @@
  */
 import { posix } from 'node:path';
 import { parse } from 'shell-quote';
+import { operands, readArgs } from '../policy/args';
 import type { Phase } from './budget';
 
 export const LOW_SIGNAL_CONSECUTIVE = 6;
@@ -217,7 +218,10 @@ function listingOf(words: readonly string[]): { tool: ListingTool; root: string 
     }
     return { tool: 'find', root: normalizeTarget(roots[0] ?? '.') };
   }
-  if (program === 'fd' || program === 'fdfind') return { tool: 'fd', root: normalizeTarget(operandsOf[1] ?? '.') };
+  if (program === 'fd' || program === 'fdfind') {
+    const fdOperands = operands(readArgs(rest.map((text) => ({ text, glob: false })), { valueShort: 'dEteScjoC', doubleDash: true }));
+    return { tool: 'fd', root: normalizeTarget(fdOperands[1]?.text ?? '.') };
+  }
   return null;
 }
 
@@ -231,7 +235,8 @@ export function describeToolCall(name: string, args: unknown): CallDescription {
     while (segments.length > 1 && isOutputLimit(segments[segments.length - 1] as string[])) segments.pop();
     const first = segments[0] as string[];
     const listing = listingOf(first);
-    const operand = first.slice(1).find((w) => !w.startsWith('-'));
+    // The last operand is the path for the usual heads (`rg PATTERN DIR`, `sed -n 1p FILE`, `cat FILE`).
+    const operand = first.slice(1).filter((w) => !w.startsWith('-')).at(-1);
     return {
       tool: first[0] as string,
       target: listing?.root ?? (operand === undefined ? '*' : normalizeTarget(operand)),
