@@ -26,11 +26,11 @@ export interface PlanExtraction {
   source: 'tagged' | 'untagged' | null;
 }
 
-/** Longest suffix of `text` that is a proper prefix of `tag`. */
+/** Longest suffix of `text` that is a proper prefix of `tag` (both tags start with `<`). */
 function partialTagSuffix(text: string, tag: string): number {
-  const max = Math.min(tag.length - 1, text.length);
-  for (let n = max; n > 0; n--) {
-    if (text.endsWith(tag.slice(0, n))) return n;
+  const from = Math.max(0, text.length - (tag.length - 1));
+  for (let p = text.indexOf('<', from); p !== -1; p = text.indexOf('<', p + 1)) {
+    if (tag.startsWith(text.slice(p))) return text.length - p;
   }
   return 0;
 }

@@ -87,11 +87,19 @@ export function blankCodeSpans(text: string): string {
 
 /** Text with quoted strings and code spans blanked out (same length): what is left is prose. */
 export function blankQuoted(text: string): string {
+  if (!/['"`]/.test(text)) return text;
   const keep = new Uint8Array(text.length);
   scanTopLevel(text, (i) => {
     keep[i] = 1;
   });
-  let out = '';
-  for (let i = 0; i < text.length; i++) out += keep[i] === 1 ? text[i] : ' ';
-  return out;
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || keep[i] !== 1) {
+      if (i > start) parts.push(text.slice(start, i));
+      if (i < text.length) parts.push(' ');
+      start = i + 1;
+    }
+  }
+  return parts.join('');
 }

@@ -3,7 +3,7 @@
  * request rely on them. Every issue names the rule, the section or step, and the source line.
  */
 import { SECTION_NAMES, parsePlan, type PlanDoc, type PlanSection, type PlanStep, type SectionKey } from './parse';
-import { blankCodeSpans, blankQuoted } from './scan';
+import { blankQuoted } from './scan';
 import { isPathLike, judgeVerifyItem } from './verify';
 
 export const PLAN_ERROR_CODES = [
@@ -196,19 +196,25 @@ function checkNumbering(doc: PlanDoc, out: Collector): void {
   if (broken) out.warn('step_numbering', `Steps are not numbered 1..${numbered.length} in order (found ${broken.number} at position ${numbered.indexOf(broken) + 1}).`, { line: broken.line, step: broken.number });
 }
 
-function checkPlaceholders(doc: PlanDoc, out: Collector): void {
-  for (const src of doc.proseLines) {
-    if (src.text.trim() === '') continue;
-    const prose = blankQuoted(src.text);
+/** A source line with quoted strings and code spans blanked: the text the prose rules look at. */
+interface ProseLine {
+  line: number;
+  text: string;
+  prose: string;
+}
+
+function checkPlaceholders(lines: readonly ProseLine[], out: Collector): void {
+  for (const src of lines) {
+    const { prose } = src;
     const found = new Set<string>();
     if (/\bTODO:/.test(prose)) found.add('TODO:');
     if (/\bTBD\b/.test(prose)) found.add('TBD');
 
-    for (const m of prose.matchAll(/\[([^\][]+)\](?!\()/g)) {
+    for (const m of prose.includes('[') ? prose.matchAll(/\[([^\][]+)\](?!\()/g) : []) {
       const inner = (m[1] as string).trim();
       const lower = inner.toLowerCase();
       if (/^[ xX~/!]$/.test(inner)) continue; // checkbox
-      const before = prose.slice(0, m.index).trimEnd();
+      const before = prose.slice(Math.max(0, m.index - 16), m.index).trimEnd();
       const isMetadataList = /(?:files?|symbols?|targets?|verify|verification)\s*:$/i.test(before);
       const itemsArePlaceholders = isMetadataList && inner.split(',').every((i) => isPlaceholderItem(i));
       const template =
@@ -218,7 +224,7 @@ function checkPlaceholders(doc: PlanDoc, out: Collector): void {
         (!isMetadataList && /^(?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,3}$/.test(inner));
       if (template) found.add(`[${inner}]`);
     }
-    for (const m of prose.matchAll(/<([a-z][a-z _-]*)>/gi)) {
+    for (const m of prose.includes('<') ? prose.matchAll(/<([a-z][a-z _-]*)>/gi) : []) {
       if (PLACEHOLDER_WORDS.has((m[1] as string).toLowerCase())) found.add(m[0]);
     }
     if (/path\/to\//i.test(src.text) && ![...found].some((f) => /path\/to\//i.test(f))) found.add('path/to/…');
@@ -228,10 +234,10 @@ function checkPlaceholders(doc: PlanDoc, out: Collector): void {
   }
 }
 
-function checkOpenDecisions(doc: PlanDoc, out: Collector): void {
-  const lines = doc.proseLines;
+function checkOpenDecisions(lines: readonly ProseLine[], out: Collector): void {
   for (const [i, src] of lines.entries()) {
-    const m = OPEN_MARKER.exec(blankCodeSpans(src.text));
+    if (!/open|unresolved/i.test(src.prose)) continue;
+    const m = OPEN_MARKER.exec(src.prose);
     if (!m) continue;
     const marker = (m[1] as string).replace(/\s+/g, ' ');
     const rest = (m[2] as string).trim();
@@ -243,8 +249,6 @@ function checkOpenDecisions(doc: PlanDoc, out: Collector): void {
     }
     // `Open questions:` or a heading: look at the list items that follow it.
     for (const next of lines.slice(i + 1)) {
-      const t = next.text.trim();
-      if (t === '') continue;
       const item = LIST_ITEM.exec(next.text);
       if (!item) break;
       const itemText = (item[1] as string).trim();
@@ -255,10 +259,10 @@ function checkOpenDecisions(doc: PlanDoc, out: Collector): void {
   }
 }
 
-function checkLinks(doc: PlanDoc, out: Collector): void {
-  for (const src of doc.proseLines) {
-    if (src.text.trim() === '') continue;
-    const prose = blankCodeSpans(src.text);
+function checkLinks(lines: readonly ProseLine[], out: Collector): void {
+  for (const src of lines) {
+    const { prose } = src;
+    if (!prose.includes('[') && !src.text.includes('://')) continue;
     let reported = false;
     for (const m of prose.matchAll(/!?\[([^\]]*)\]\(\s*([^)\s]*)[^)]*\)/g)) {
       out.error('link_reference', `Markdown link \`${m[0]}\` at line ${src.line}: write file references as plain text or inline code (e.g. \`src/main.rs:42\`).`, { line: src.line });
@@ -296,10 +300,13 @@ export function validatePlan(input: string | PlanDoc): ValidationReport {
   checkSections(doc, out);
   for (const step of doc.steps) checkStep(step, out);
   checkNumbering(doc, out);
-  checkPlaceholders(doc, out);
+  const lines: ProseLine[] = doc.proseLines
+    .filter((l) => l.text.trim() !== '')
+    .map((l) => ({ line: l.line, text: l.text, prose: blankQuoted(l.text) }));
+  checkPlaceholders(lines, out);
   collectStepPlaceholders(doc, out);
-  checkOpenDecisions(doc, out);
-  checkLinks(doc, out);
+  checkOpenDecisions(lines, out);
+  checkLinks(lines, out);
   const tokens = estimateTokens(doc.text);
   if (tokens > PLAN_TOKEN_BUDGET) {
     out.warn('over_token_budget', `The plan is about ${tokens} tokens, over the ~${PLAN_TOKEN_BUDGET}-token budget: condense it (prefer \`file:symbol\` references over prose) so it is not truncated.`);

@@ -12,7 +12,6 @@
  * - Anything else that is not a command must be an observable check: it names something concrete
  *   (inline code, a quoted string, a path or an identifier) and says what is observed about it.
  */
-import { parse as parseShell } from 'shell-quote';
 import { blankCodeSpans, splitTopLevel, unwrapCode } from './scan';
 
 export interface VerifyContext {
@@ -102,28 +101,61 @@ function isFlag(token: string): boolean {
 
 type Word = { word: string; glob: boolean };
 
-const SEGMENT_OPS: ReadonlySet<string> = new Set(['&&', '||', ';', '|', '|&']);
 
-/** Splits a shell line into command segments of plain words; operators separate segments. */
+/**
+ * Splits a shell line into command segments of plain words (quotes removed, `&&`, `||`, `|`,
+ * `;`, `&` separate segments, redirections end a word, `#` starts a comment). This judges what
+ * a verify item names; it is not a security policy (that is the shell policy's job).
+ */
 function segmentsOf(item: string): { segments: Word[][]; chained: boolean } {
   const segments: Word[][] = [[]];
   let chained = false;
-  let entries: ReturnType<typeof parseShell>;
-  try {
-    entries = parseShell(item, (key) => `$${key}`);
-  } catch {
-    entries = item.split(/\s+/).filter(Boolean);
-  }
-  for (const e of entries) {
-    if (typeof e === 'string') segments[segments.length - 1]?.push({ word: e, glob: false });
-    else if ('comment' in e) break;
-    else if ('pattern' in e) segments[segments.length - 1]?.push({ word: e.pattern, glob: true });
-    else if ('op' in e && SEGMENT_OPS.has(e.op)) {
-      if (e.op === ';') chained = true;
+  let word = '';
+  let inWord = false;
+  let glob = false;
+  const endWord = (): void => {
+    if (inWord) segments[segments.length - 1]?.push({ word, glob });
+    word = '';
+    inWord = false;
+    glob = false;
+  };
+  for (let i = 0; i < item.length; i++) {
+    const ch = item[i] as string;
+    if (ch === "'" || ch === '"') {
+      const close = item.indexOf(ch, i + 1);
+      const end = close === -1 ? item.length : close;
+      const quoted = item.slice(i + 1, end);
+      word += ch === '"' ? quoted.replace(/\\(["\\$`])/g, '$1') : quoted;
+      inWord = true;
+      i = end;
+    } else if (ch === '\\') {
+      word += item[i + 1] ?? '';
+      inWord = true;
+      i++;
+    } else if (ch === ' ' || ch === '\t' || ch === '\n') {
+      endWord();
+    } else if (ch === '#' && !inWord) {
+      break;
+    } else if (ch === ';' || ch === '|' || ch === '&') {
+      if (ch === '&' && (item[i - 1] === '>' || item[i + 1] === '>')) continue; // 2>&1, &>
+      endWord();
+      if (ch === ';') chained = true;
+      if ((ch === '|' || ch === '&') && (item[i + 1] === ch || item[i + 1] === '&')) i++;
       segments.push([]);
+    } else if (ch === '>' || ch === '<') {
+      if (/^\d$/.test(word) && inWord) {
+        word = '';
+        inWord = false;
+      }
+      endWord();
+    } else {
+      if (ch === '*' || ch === '?') glob = true;
+      word += ch;
+      inWord = true;
     }
   }
-  return { segments: segments.filter((s) => s.length > 0), chained };
+  endWord();
+  return { segments: segments.filter((seg) => seg.length > 0), chained };
 }
 
 function judgeGit(args: readonly string[]): string | null {
