@@ -1,3 +1,16 @@
+/**
+ * Model access for the runloop. One request, one outcome:
+ *
+ *   const provider = createProvider(config, apiKey);            // or a vscode.lm adapter
+ *   const outcome = await collectStream(
+ *     streamWithRetry(provider, request, { onRetry: (n) => chargeSynthesisAllowance(n) }),
+ *     (chunk) => publishEventsFor(chunk),                       // deltas → message/plan/reasoning events
+ *   );
+ *   outcome.status: 'completed' (finishReason stop | tool_calls | length …) | 'failed' | 'cancelled'
+ *   history.push(assistantMessage(outcome.response)), then one { role: 'tool', toolCallId } per call.
+ *
+ * History can be kept as it happened: every provider sends `requestView(history)` (EXEC-2).
+ */
 export type {
   FailureKind,
   FinishReason,

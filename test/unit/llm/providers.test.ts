@@ -439,3 +439,38 @@ async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('property', () => {
+  test('ADD-1: any text and any tool arguments, split anywhere, arrive intact through both real SDKs', async () => {
+    const fc = (await import('fast-check')).default;
+    const cut = (text: string, sizes: number[]): string[] => {
+      const parts: string[] = [];
+      let i = 0;
+      for (const size of sizes) {
+        if (i >= text.length) break;
+        parts.push(text.slice(i, i + size));
+        i += size;
+      }
+      if (i < text.length) parts.push(text.slice(i));
+      return parts.length > 0 ? parts : [''];
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((t) => !t.trimStart().startsWith('<think>')),
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), { maxKeys: 4 }),
+        fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 12 }),
+        async (text, args, sizes) => {
+          const argsJson = JSON.stringify(args);
+          for (const p of PROVIDERS) {
+            server.enqueue({ text: cut(text, sizes), toolCalls: [{ id: 'c1', name: 'read_file', arguments: cut(argsJson, sizes) }] });
+            const outcome = await collectStream(p.make(server).stream(request()));
+            assert.ok(outcome.status === 'completed', p.name);
+            assert.equal(outcome.response.text, text, p.name);
+            assert.deepEqual(outcome.response.toolCalls, [{ id: 'c1', name: 'read_file', arguments: argsJson }], p.name);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
