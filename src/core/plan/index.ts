@@ -37,6 +37,6 @@ export {
   type ValidationReport,
 } from './validate';
 export { splitVerifyItems, judgeVerifyItem, isPathLike, type VerifyContext, type VerifyVerdict } from './verify';
-export { buildRepairRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
+export { buildRepairRequest, buildCondenseRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
 export { buildSynopsis, overflowRowFor, DEFAULT_SYNOPSIS_STEPS, type PlanSynopsis, type SynopsisStep } from './synopsis';
 export { PlanStore, slugFor, planFileContent, isPlanFilePath, PLANS_DIR, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';

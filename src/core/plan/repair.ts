@@ -49,3 +49,21 @@ export function buildRepairRequest(draft: string, report: ValidationReport, opti
   );
   return lines.join('\n');
 }
+
+/**
+ * PLAN-7: the one condense retry after a truncated plan. The partial draft is quoted so the
+ * model keeps its decisions, and the token budget is restated.
+ */
+export function buildCondenseRequest(partialDraft: string): string {
+  return [
+    'Your plan was cut off at the output limit before `</proposed_plan>`. Re-emit the complete plan, condensed to well under ~1500 tokens:',
+    '- keep every decision and step of the draft below; shorten prose, prefer `file:symbol` references;',
+    `- one line per step: \`${CANONICAL_STEP_FORMAT}\`;`,
+    `- the whole plan in one ${PLAN_OPEN}…${PLAN_CLOSE} block, closing tag included.`,
+    '',
+    'Truncated draft:',
+    '```markdown',
+    partialDraft.replace(/```/g, '``\u200b`'),
+    '```',
+  ].join('\n');
+}

@@ -58,16 +58,18 @@ const REQUIRED: ReadonlyArray<{ key: SectionKey; alias: string }> = [
 
 const MARKDOWN_FILE = /\.(?:md|mdx|markdown)$/i;
 const TARGET_ANCHOR = /`[^`]+`|\w+::\w+|\w+\(\)|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+\b|\w+#\w+/;
+/** Words the plan template puts in brackets; as a whole item or bracket content they are placeholders. */
 const PLACEHOLDER_WORDS = new Set([
-  'action', 'check', 'checks', 'command', 'commands', 'path', 'file', 'files', 'title', 'task title', 'description', 'step',
-  'summary', 'todo', 'tbd', 'placeholder', 'name', 'symbol', 'target', 'outcome', 'details', '...', '…', 'if any',
-  'assumption', 'value', 'test', 'tests', 'verify', 'goal',
+  'action', 'check', 'command', 'path', 'file', 'title', 'task title', 'description', 'step', 'summary',
+  'todo', 'tbd', 'placeholder', 'symbol', 'target', 'outcome', '...', '…', 'if any', 'assumption',
 ]);
 const TEMPLATE_PHRASES = [
   '1-3 lines', 'concrete surfaces', 'explicit non-goals', 'detected toolchain', 'targeted check',
   'observable end state', 'required tooling', 'assumption or default', 'out-of-scope item',
   'file:symbol or behaviour', 'file:symbol or behavior', 'observed command output', 'if any',
 ];
+/** Where the template puts a `[Title Case]` slot: a heading, a list/step marker or a `Label:` at line start. */
+const TEMPLATE_SLOT = /^\s*(?:#{1,6}|[-*+]|\d+[.):]|(?:step\s+\d+:)|[A-Za-z][\w /-]*:)?\s*$/i;
 const RESOLVED = /^(?:\(?(?:none|n\/a|nothing|no\b|all\s+(?:resolved|settled|closed)|resolved|settled|closed)\b|-+$|—$)/i;
 const OPEN_MARKER = /^[\s#>*_-]*(?:\d+[.)]\s*)?(?:\*\*|__)?(next\s+open\s+decisions?|open\s+questions?|open\s+decisions?|unresolved\s+questions?)(?:\*\*|__)?\s*(?:[:\-–—]\s*(?:\*\*|__)?)?\s*(.*)$/i;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
@@ -221,7 +223,7 @@ function checkPlaceholders(lines: readonly ProseLine[], out: Collector): void {
         TEMPLATE_PHRASES.some((p) => lower.includes(p)) ||
         (!isMetadataList && PLACEHOLDER_WORDS.has(lower)) ||
         itemsArePlaceholders ||
-        (!isMetadataList && /^(?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,3}$/.test(inner));
+        (!isMetadataList && /^(?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,3}$/.test(inner) && TEMPLATE_SLOT.test(prose.slice(0, m.index)));
       if (template) found.add(`[${inner}]`);
     }
     for (const m of prose.includes('<') ? prose.matchAll(/<([a-z][a-z _-]*)>/gi) : []) {

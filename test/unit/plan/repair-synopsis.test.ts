@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildRepairRequest, buildSynopsis, validatePlan, CANONICAL_STEP_FORMAT, extractPlan } from '../../../src/core/plan';
+import { buildCondenseRequest, buildRepairRequest, buildSynopsis, validatePlan, CANONICAL_STEP_FORMAT, extractPlan } from '../../../src/core/plan';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/plans');
 
@@ -54,4 +54,13 @@ test('GATE-1: a synopsis of a parsed realistic plan', () => {
   assert.equal(s.title, 'Configurable upstream timeout for the proxy');
   assert.deepEqual(s.steps.map((x) => x.number), [1, 2, 3, 4]);
   assert.equal(s.overflowRow, null);
+});
+
+test('PLAN-7: the condense retry for a truncated plan quotes the partial draft and restates the budget', () => {
+  const partial = extractPlan('<proposed_plan>\n# Big\n## Summary\nLong text\n## Implementation Steps\n1. First -> files: [a.ts]').plan ?? '';
+  const request = buildCondenseRequest(partial);
+  assert.match(request, /cut off at the output limit/);
+  assert.match(request, /~1500 tokens/);
+  assert.ok(request.includes('1. First -> files: [a.ts]'));
+  assert.ok(request.includes(CANONICAL_STEP_FORMAT));
 });

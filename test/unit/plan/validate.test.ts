@@ -91,6 +91,13 @@ test('PLAN-5: placeholders inside inline code are content, not placeholders', ()
   assert.deepEqual(r.errors, []);
 });
 
+test('PLAN-5: a Title Case bracket is a placeholder only where the template puts a slot', () => {
+  assert.equal(validatePlan(plan(GOOD, '- Press [Enter] in the wizard to accept the default.')).ready, true);
+  const slot = validatePlan(plan(GOOD, '- [Assumption Or Default]'));
+  assert.deepEqual(codes(slot.errors), ['placeholder']);
+  assert.match(slot.errors[0]?.message ?? '', /`\[Assumption Or Default\]`/);
+});
+
 test('PLAN-5: the template itself is rejected for its placeholders', () => {
   const r = validatePlan(plan('1. [Action] -> files: [path/to/file.rs] -> verify: [check]'));
   assert.ok(r.errors.length >= 3);
