@@ -56,7 +56,9 @@ const PROBE_FLAGS = new Set(['-h', '--help', '-V', '--version']);
 /** Programs for which `-h` / `-V` mean something other than help/version (`sh -h` runs stdin, `shutdown -h` halts). */
 const SHORT_PROBE_UNSAFE = new Set([
   'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox', 'shutdown',
-  'halt', 'poweroff', 'reboot', 'init', 'telinit', 'screen', 'xargs', 'env',
+  'halt', 'poweroff', 'reboot', 'init', 'telinit', 'screen', 'xargs', 'env', 'expect', 'unbuffer',
+  // Editors and pagers: `vim -V` is "verbose", not "version", and starts the editor.
+  'vi', 'vim', 'nvim', 'view', 'ex', 'ed', 'emacs', 'nano', 'pico', 'micro', 'less', 'more', 'most',
 ]);
 
 function group(names: string, why: string): [string, string][] {

@@ -228,8 +228,10 @@ class Scanner {
       this.braceOpen = true;
     } else if (this.braceOpen && (c === ',' || (c === '.' && s[i + 1] === '.'))) {
       this.braceSep = true;
-    } else if (c === '}' && this.braceOpen && this.braceSep) {
-      this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+    } else if (c === '}' && this.braceOpen) {
+      if (this.braceSep) this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+      this.braceOpen = false;
+      this.braceSep = false;
     }
     if (this.wordLen === 0) this.wordIsOption = c === '-';
     if (c === '=') this.wordSawEquals = true;
