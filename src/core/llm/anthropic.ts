@@ -10,7 +10,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { systemClock, type Clock } from '../ports';
 import { describeCause, failureFromSdkError, makeFailure } from './failure';
-import { wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type Usage } from './provider';
+import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type Usage } from './provider';
 import { requestView } from './request-view';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -127,9 +127,11 @@ type OpenBlock =
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
   const secrets = [options.apiKey];
   const clock = options.clock ?? systemClock;
+  const baseURL = options.baseUrl || ANTHROPIC_DEFAULT_BASE_URL;
+  parseBaseUrl(baseURL);
   const client = new Anthropic({
     apiKey: options.apiKey,
-    baseURL: options.baseUrl || ANTHROPIC_DEFAULT_BASE_URL,
+    baseURL,
     maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
     logLevel: 'off',
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),

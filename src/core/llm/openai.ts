@@ -8,7 +8,7 @@ import type {
 import { z } from 'zod';
 import { systemClock, type Clock } from '../ports';
 import { describeCause, failureFromSdkError, makeFailure } from './failure';
-import { wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type ToolCall, type Usage } from './provider';
+import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type ToolCall, type Usage } from './provider';
 import { requestView } from './request-view';
 import { ThinkTagSplitter } from './think-tags';
 
@@ -128,8 +128,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const baseURL = options.baseUrl || OPENAI_DEFAULT_BASE_URL;
   const secrets = options.apiKey ? [options.apiKey] : [];
   const clock = options.clock ?? systemClock;
-  const maxTokensField =
-    options.maxTokensField ?? (new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
+  const url = parseBaseUrl(baseURL);
+  const maxTokensField = options.maxTokensField ?? (url.hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
   const client = new OpenAI({
     apiKey: options.apiKey || NO_KEY_PLACEHOLDER,
     baseURL,

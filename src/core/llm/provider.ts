@@ -121,3 +121,12 @@ export function wireParameters(parameters: JsonSchema): JsonSchema {
   const { $schema: _dropped, ...rest } = parameters;
   return rest;
 }
+
+/** An http(s) base URL, or a clear error naming what was given ("localhost:11434/v1" parses as a URL too). */
+export function parseBaseUrl(raw: string): URL {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`invalid base URL ${JSON.stringify(raw)}: expected http(s)://…, e.g. http://localhost:11434/v1`);
+  }
+  return url;
+}

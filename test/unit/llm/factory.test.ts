@@ -27,3 +27,9 @@ test('ADD-1: anthropic without a key is refused up front; an OpenAI-compatible l
     await server.close();
   }
 });
+
+test('ADD-1: a base URL without http(s) is refused when the provider is built', async () => {
+  const { createAnthropicProvider, createOpenAIProvider } = await import('../../../src/core/llm');
+  assert.throws(() => createOpenAIProvider({ model: 'm', baseUrl: 'localhost:11434/v1' }), /invalid base URL "localhost:11434\/v1"/);
+  assert.throws(() => createAnthropicProvider({ model: 'm', apiKey: API_KEY, baseUrl: 'ftp://x' }), /invalid base URL/);
+});
