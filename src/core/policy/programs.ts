@@ -208,7 +208,10 @@ const checkNodePackageManager: Checker = (words) => {
   const sub = words[i]?.text;
   const runsScript = sub === 'run' || sub === 'run-script';
   if (sub !== undefined && (NPM_TEST.has(sub) || (runsScript && words[i + 1]?.text === 'test'))) return allow('verification');
-  if (sub === undefined) return reject('unknown', `bare \`${name}\` is not allowed in plan mode (only \`${name} test\`)`);
+  if (sub === undefined) {
+    // Bare `yarn` installs dependencies; bare npm/pnpm print usage.
+    return name === 'yarn' ? reject('mutation', 'bare `yarn` installs dependencies') : reject('unknown', `bare \`${name}\` is not allowed in plan mode (only \`${name} test\`)`);
+  }
   if (NPM_MUTATE.has(sub)) return reject('mutation', `\`${name} ${sub}\` installs, changes or runs packages`);
   if (runsScript) return reject('unknown', `\`${name} ${sub} ${words[i + 1]?.text ?? ''}\` runs a package script; only the \`test\` script is allowed in plan mode`);
   return reject('unknown', `\`${name} ${sub}\` is not allowed in plan mode (only \`${name} test\`)`);
