@@ -158,3 +158,13 @@ test('RO-3: no printable-ASCII suffix turns a rejected command into an allowed o
     fc.property(mutating, fc.string({ unit: fc.constantFrom(...' #;&|<>()$`\'"\\{}*?[]=-'.split('')), maxLength: 8 }), (bad, suffix) => !plan(`${bad}${suffix}`).allowed),
   );
 });
+
+test('RO-3: the policy never throws and always reports at least one segment, whatever the input', () => {
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (command) => {
+      const v = plan(command);
+      return v.segments.length > 0 && (v.allowed ? v.reason === null : typeof v.reason === 'string');
+    }),
+    { numRuns: 2000 },
+  );
+});
