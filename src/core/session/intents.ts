@@ -11,7 +11,7 @@
  *    fillers (please, it, the plan, now, thanks, …). One word outside that closed vocabulary makes
  *    it ordinary input, so "go through the auth module and …", "start by reading the config" or
  *    "yes, but use zod" are none: a long message that merely contains "go" or "yes" never exits.
- * 4. In such an utterance: a stay word (stay, revise, edit) → stay; exit and cancel words together
+ * 4. In such an utterance: a stay word (stay, revise, edit, wait, hold on) → stay; exit and cancel words together
  *    ("yes no") → none; a cancel word (no, cancel, abandon plan, never mind) → cancel; an exit word
  *    (implement, approve, lgtm, ship it, yes, go, start) → exit.
  * 5. Short confirmations (continue, ok, go ahead, sure, sounds good, proceed, …) exit only right
@@ -51,6 +51,7 @@ const STAY_ANYWHERE = [
   'do not implement',
   'dont start',
   'not yet',
+  'not now',
 ];
 
 /** The closed vocabulary of short intent utterances. Multi-word entries match before single words. */
@@ -117,6 +118,8 @@ const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   ['abandon', 'cancel'],
   ['abort', 'cancel'],
   // stay
+  ['hold on', 'stay'],
+  ['wait', 'stay'],
   ['stay', 'stay'],
   ['revise', 'stay'],
   ['edit', 'stay'],

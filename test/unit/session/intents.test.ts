@@ -18,17 +18,18 @@ test('MODE-6: the seed exit words exit in any context, in the forms people type'
     'Implement it.', 'yes, implement it', 'Yes implement this plan please', 'LGTM!', 'lgtm, ship it',
     'Approved.', 'go!', "let's go", 'start implementing', 'Yes, clear context and implement',
     'Yes, switch to Auto and implement', 'looks good to me', 'y', 'yep, go for it', 'Ship it 🚀', 'IMPLEMENT',
+    'Go ahead and implement it', 'implement the plan in build mode', 'I approve', 'ok implement', 'Yes!',
   ];
   expectAll(plain, 'exit', texts);
   expectAll(afterPrompt, 'exit', texts);
 });
 
 test('MODE-6, FUSE-3: continue, ok, go ahead exit only right after the assistant asked to implement', () => {
-  const confirmations = ['continue', 'ok', 'OK!', 'go ahead', 'okay, go ahead', 'sure', 'sounds good', 'proceed', 'do it', 'Continue.'];
+  const confirmations = ['continue', 'ok', 'OK!', 'go ahead', 'okay, go ahead', 'sure', 'sounds good', 'proceed', 'do it', 'Continue.', "let's do it", 'sure, go ahead'];
   expectAll(afterPrompt, 'exit', confirmations);
   // Without the prompt, `continue` means keep planning (the blocked-turn nudge); the rest is ordinary input.
   expectAll(plain, 'stay', ['continue', 'Continue.', 'keep going', 'go on']);
-  expectAll(plain, 'none', ['ok', 'go ahead', 'sure', 'sounds good', 'proceed', 'do it']);
+  expectAll(plain, 'none', ['ok', 'go ahead', 'sure', 'sounds good', 'proceed', 'do it', "let's do it"]);
 });
 
 test('MODE-6: stay phrases stay, and stay overrides any exit phrase', () => {
@@ -36,6 +37,7 @@ test('MODE-6: stay phrases stay, and stay overrides any exit phrase', () => {
     'stay in planning', 'stay in planning workflow', 'Stay in the planning workflow', 'keep planning', 'continue planning',
     'revise the plan', 'edit the plan', 'No, stay in Plan mode', 'no wait, stay in planning', 'yes but stay in planning',
     'LGTM, but keep planning', 'please revise the plan: step 3 should use zod', 'stay', 'revise', "don't implement yet", 'not yet',
+    'not now', 'no wait', 'wait', 'hold on',
   ];
   expectAll(plain, 'stay', texts);
   expectAll(afterPrompt, 'stay', texts);
