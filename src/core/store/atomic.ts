@@ -11,7 +11,8 @@
  * nothing and reports `externalEdit`. The same check runs a second time right before the rename,
  * against the content read at the start of this write, so an edit made while the temp file was
  * being staged is kept as well. The window left is the one between that last read and the rename
- * itself; no portable file API closes it, and it is a few microseconds wide.
+ * itself; no portable file API closes it, and it is a few microseconds wide. The symlink check
+ * also runs again right before the rename, for a parent swapped for a link meanwhile.
  *
  * Identical content is never rewritten, so the mtime of an unchanged artifact stays put.
  */
@@ -186,7 +187,8 @@ export class PublishError extends StoreError {
     readonly rollbackFailures: readonly string[],
     options?: { cause?: unknown },
   ) {
-    super('write_failed', message, path, options);
+    // A refusal found at the last moment (e.g. a parent swapped for a symlink) keeps its code.
+    super(options?.cause instanceof StoreError ? options.cause.code : 'write_failed', message, path, options);
     this.name = 'PublishError';
   }
 }
@@ -228,6 +230,7 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
     let failure: unknown;
     let edit: ExternalEdit | undefined;
     try {
+      await assertSafeTarget(fs, req.root, prepared.path);
       const now = await fs.readText(prepared.path);
       if (now !== prepared.before) edit = externalEditOf(prepared.path, now);
       else await fs.rename(temp, prepared.path);

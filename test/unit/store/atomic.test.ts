@@ -203,3 +203,23 @@ test('STORE-2: a publication of identical content writes nothing and reports pub
   const r = await publishAtomic(nodeFileSystem, { root, files: [{ path: a, content: 'p' }] });
   assert.deepEqual(r, { published: true, results: [{ path: a, written: false }], externalEdits: [] });
 });
+
+test('STORE-2: a parent swapped for a symlink while the temp file is staged is refused before the rename', async () => {
+  const root = tempRoot();
+  const outside = tempRoot();
+  const plans = join(root, '.vtcode/plans');
+  fs.mkdirSync(plans, { recursive: true });
+  const swapping: FileSystem = {
+    ...nodeFileSystem,
+    async writeNewFileDurable(p, c, m) {
+      await nodeFileSystem.writeNewFileDurable(p, c, m);
+      fs.renameSync(plans, join(root, '.vtcode/moved'));
+      fs.symlinkSync(outside, plans);
+    },
+  };
+  await assert.rejects(
+    writePrivateAtomic(swapping, { root, path: join(plans, 'a.md'), content: 'x' }),
+    (err: unknown) => err instanceof PublishError && err.code === 'symlink' && /symbolic link/.test(err.message),
+  );
+  assert.deepEqual(fs.readdirSync(outside), []);
+});
