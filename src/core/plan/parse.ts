@@ -247,7 +247,7 @@ export function parsePlan(markdown: string): PlanDoc {
   let title: string | null = null;
   let titleLine: number | null = null;
   let inFence = false;
-  const open: PlanSection[] = [];
+  let current: PlanSection | null = null;
 
   for (const [i, text] of lines.entries()) {
     const src: SourceLine = { text, line: i + 1 };
@@ -264,19 +264,15 @@ export function parsePlan(markdown: string): PlanDoc {
         continue;
       }
       // A non-canonical deeper heading (e.g. `### Phase 1` under Implementation Steps) stays in its section.
-      const parent = open[open.length - 1];
-      if (key === null && parent && level > parent.level) {
-        parent.body.push(src);
+      if (key === null && current && level > current.level) {
+        current.body.push(src);
         continue;
       }
-      const section: PlanSection = { heading: name, key, level, line: src.line, body: [] };
-      sections.push(section);
-      open.length = 0;
-      open.push(section);
+      current = { heading: name, key, level, line: src.line, body: [] };
+      sections.push(current);
       continue;
     }
-    const into = open[open.length - 1];
-    if (into) into.body.push(src);
+    if (current) current.body.push(src);
     else if (title === null) preface.push(src);
   }
 

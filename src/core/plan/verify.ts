@@ -101,7 +101,6 @@ function isFlag(token: string): boolean {
 
 type Word = { word: string; glob: boolean };
 
-
 /**
  * Splits a shell line into command segments of plain words (quotes removed, `&&`, `||`, `|`,
  * `;`, `&` separate segments, redirections end a word, `#` starts a comment). This judges what
@@ -245,7 +244,8 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
   let softReason: string | null = null;
   for (const seg of segments) {
     const verdict = judgeCommand(seg);
-    if (verdict.kind === 'command') {
+    // After a pipe or `&&`, an English-word program (`| sort`, `| wc`) is plainly a command.
+    if (verdict.kind === 'command' || (verdict.kind === 'rejected' && verdict.soft && sawCommand)) {
       sawCommand = true;
       continue;
     }

@@ -106,6 +106,8 @@ test('PLAN-4: observable checks need a concrete anchor and an observed result', 
 
 test('PLAN-4: a pipeline must be read-only/known in every segment; `;` chains are flagged', () => {
   assert.equal(ok('rg -n parse src | head -5'), true);
+  assert.equal(ok('rg -n parse src | sort | uniq'), true);
+  assert.match(reason('sort | rg -n x'), /`sort` is also an English word/);
   assert.match(reason('rg -n parse src | frobnicate'), /not a recognised command/);
   const chained = judgeVerifyItem('cargo test; cargo clippy', code);
   assert.equal(chained.ok && chained.chained, true);
