@@ -25,7 +25,9 @@ async function main(): Promise<number> {
   const consoleErrors: string[] = [];
   try {
     const workspace = prepareWorkspace(runDir);
-    const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath };
+    // The scripted chat model (test/fixtures/scripted-lm-extension) always loads; tests write
+    // its script to this path, which the extension host sees as VTPLAN_SCRIPTED_LM.
+    const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(runDir, 'scripted-lm.json') };
     for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT']) {
       const value = process.env[name];
       if (value) extensionEnv[name] = value;
@@ -35,7 +37,8 @@ async function main(): Promise<number> {
       ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
       ['extensionEnvironment', JSON.stringify(extensionEnv)],
     ];
-    for (const extra of (process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)) {
+    const extras = [join(repoRoot, 'test', 'fixtures', 'scripted-lm-extension'), ...(process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)];
+    for (const extra of extras) {
       payload.push(['extensionDevelopmentPath', remoteUri(server, extra)]);
     }
     const exited = new Promise<void>((resolve) => {
