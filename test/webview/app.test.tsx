@@ -57,7 +57,7 @@ test('the draft is kept in view state and restored after a reload', async () => 
   await act(() => {
     fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'half-written goal' } });
   });
-  assert.deepEqual(first.viewState(), { draft: 'half-written goal' });
+  assert.deepEqual(first.viewState(), { draft: 'half-written goal', history: [] });
   cleanup();
   const second = fakeHost(first.viewState());
   render(<App host={second.host} />);

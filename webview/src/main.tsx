@@ -1,9 +1,7 @@
 import { render } from 'preact';
 import { App } from './components/App';
 import { connectToHost } from './host';
-import { registerToolkit } from './ui';
 import './styles.css';
 
-registerToolkit();
 const root = document.getElementById('app');
 if (root) render(<App host={connectToHost()} />, root);

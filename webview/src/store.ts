@@ -5,42 +5,73 @@ export interface PanelState {
   loaded: boolean;
   status: PanelStatus;
   transcript: TranscriptEntry[];
-  /** Bumped when the host asks for composer focus, so the composer can react to repeats. */
+  /** Bumped when something asks for composer focus, so the composer can react to repeats. */
   focusRequest: number;
-  /** Latest text for screen readers. */
-  announcement: string;
+  /** Latest text for screen readers, with a counter so that the same words are read again. */
+  announcement: { text: string; seq: number };
 }
+
+/** What the webview itself changes: streamed text batched per frame, and notices it raises locally. */
+export type LocalAction =
+  | { type: 'appendBatch'; deltas: ReadonlyMap<string, string> }
+  | { type: 'localNotice'; text: string }
+  | { type: 'requestFocus' };
+
+export type Action = HostNotification | LocalAction;
 
 export const initialState: PanelState = {
   loaded: false,
   status: { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null },
   transcript: [],
   focusRequest: 0,
-  announcement: '',
+  announcement: { text: '', seq: 0 },
 };
 
-/** Applies one host notification; the host is the source of truth, the webview only mirrors it. */
-export function reduce(state: PanelState, message: HostNotification): PanelState {
-  switch (message.type) {
+let localIds = 0;
+
+function announce(state: PanelState, text: string): PanelState['announcement'] {
+  return { text, seq: state.announcement.seq + 1 };
+}
+
+/**
+ * Applies one host notification or local action. The host is the source of truth: entries keep
+ * their identity unless they change, so unchanged rows skip re-rendering.
+ */
+export function reduce(state: PanelState, action: Action): PanelState {
+  switch (action.type) {
     case 'state':
-      return { ...state, loaded: true, status: message.status, transcript: message.transcript };
-    case 'status':
-      return { ...state, status: message.status };
+      return { ...state, loaded: true, status: action.status, transcript: action.transcript };
+    case 'status': {
+      const changed = action.status.status !== null && action.status.status !== state.status.status;
+      return { ...state, status: action.status, announcement: changed ? announce(state, action.status.status ?? '') : state.announcement };
+    }
     case 'entry': {
-      const index = state.transcript.findIndex((e) => e.id === message.entry.id);
-      const transcript = index === -1 ? [...state.transcript, message.entry] : state.transcript.map((e, i) => (i === index ? message.entry : e));
+      const index = state.transcript.findIndex((e) => e.id === action.entry.id);
+      const transcript = index === -1 ? [...state.transcript, action.entry] : state.transcript.map((e, i) => (i === index ? action.entry : e));
       return { ...state, transcript };
     }
     case 'append':
+      return reduce(state, { type: 'appendBatch', deltas: new Map([[action.id, action.text]]) });
+    case 'appendBatch': {
+      let touched = false;
+      const transcript = state.transcript.map((e) => {
+        const delta = action.deltas.get(e.id);
+        if (delta === undefined || (e.kind !== 'assistant' && e.kind !== 'reasoning')) return e;
+        touched = true;
+        return { ...e, text: e.text + delta };
+      });
+      return touched ? { ...state, transcript } : state;
+    }
+    case 'localNotice':
       return {
         ...state,
-        transcript: state.transcript.map((e) =>
-          e.id === message.id && (e.kind === 'assistant' || e.kind === 'reasoning') ? { ...e, text: e.text + message.text } : e,
-        ),
+        transcript: [...state.transcript, { kind: 'notice', id: `local-${++localIds}`, level: 'warning', text: action.text }],
+        announcement: announce(state, action.text),
       };
     case 'focusComposer':
+    case 'requestFocus':
       return { ...state, focusRequest: state.focusRequest + 1 };
     case 'announce':
-      return { ...state, announcement: message.text };
+      return { ...state, announcement: announce(state, action.text) };
   }
 }

@@ -1,48 +1,83 @@
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
+import type { HostNotification, WebviewCommand } from '../../../src/protocol';
 import type { Host } from '../host';
 import { initialState, reduce } from '../store';
 import { Composer } from './Composer';
-import { EmptyState } from './EmptyState';
 import { Header } from './Header';
-import { StatusLine } from './StatusLine';
+import { LiveRegion, StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
 
 interface ViewState {
   draft: string;
+  history: readonly string[];
 }
 
 function readViewState(host: Host): ViewState {
-  const raw = host.getViewState();
-  if (typeof raw === 'object' && raw !== null && typeof (raw as { draft?: unknown }).draft === 'string') {
-    return { draft: (raw as { draft: string }).draft };
-  }
-  return { draft: '' };
+  const raw: unknown = host.getViewState();
+  const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const history = Array.isArray(o.history) ? o.history.filter((h): h is string => typeof h === 'string') : [];
+  return { draft: typeof o.draft === 'string' ? o.draft : '', history };
 }
 
-export function App({ host }: { host: Host }) {
+/** Schedules one callback before the next paint; injectable so tests can flush frames. */
+export type FrameScheduler = (callback: () => void) => void;
+const nextFrame: FrameScheduler = (callback) => requestAnimationFrame(() => callback());
+
+export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleFrame?: FrameScheduler }) {
   const [state, dispatch] = useReducer(reduce, initialState);
-  const [viewState] = useState(() => readViewState(host));
+  const viewState = useRef<ViewState | null>(null);
+  if (viewState.current === null) viewState.current = readViewState(host);
 
   useEffect(() => {
-    const stop = host.onNotification(dispatch);
+    // Streamed deltas are merged per animation frame: one render per frame, however fast they come.
+    let pending = new Map<string, string>();
+    let scheduled = false;
+    const flush = () => {
+      scheduled = false;
+      if (pending.size === 0) return;
+      const deltas = pending;
+      pending = new Map();
+      dispatch({ type: 'appendBatch', deltas });
+    };
+    const stop = host.onNotification((message: HostNotification) => {
+      if (message.type === 'append') {
+        pending.set(message.id, (pending.get(message.id) ?? '') + message.text);
+        if (!scheduled) {
+          scheduled = true;
+          scheduleFrame(flush);
+        }
+        return;
+      }
+      // Anything else may replace the entry being streamed: apply the text received before it first.
+      flush();
+      dispatch(message);
+    });
     host.send({ type: 'ready' });
     return stop;
   }, [host]);
 
+  const send = useCallback((command: WebviewCommand) => host.send(command), [host]);
+  const focusComposer = useCallback(() => dispatch({ type: 'requestFocus' }), []);
+
   return (
     <div class="panel">
       <Header status={state.status} />
-      <main class="body">
-        {state.transcript.length === 0 ? <EmptyState /> : <Transcript entries={state.transcript} />}
-      </main>
+      <Transcript entries={state.transcript} send={send} onInteractionDone={focusComposer} />
       <Composer
-        draft={viewState.draft}
-        onDraftChange={(draft) => host.setViewState({ draft })}
+        draft={viewState.current.draft}
+        history={viewState.current.history}
+        onChange={(draft, history) => {
+          viewState.current = { draft, history };
+          host.setViewState({ draft, history });
+        }}
         onSubmit={(text) => host.send({ type: 'submit', text })}
+        onRefused={(text) => dispatch({ type: 'localNotice', text })}
         lockedReason={state.status.inputLockedReason}
+        busy={state.status.busy}
         focusRequest={state.focusRequest}
       />
-      <StatusLine status={state.status} />
+      <StatusLine status={state.status} onStop={() => host.send({ type: 'stop' })} />
+      <LiveRegion text={state.announcement.text} seq={state.announcement.seq} />
     </div>
   );
 }

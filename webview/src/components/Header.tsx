@@ -11,7 +11,7 @@ const MODE_HINT = {
 export function Header({ status }: { status: PanelStatus }) {
   return (
     <header class="header">
-      <span class={`mode-badge mode-${status.mode}`} title={MODE_HINT[status.mode]} aria-label={MODE_HINT[status.mode]}>
+      <span class={`mode-badge mode-${status.mode}`} title={MODE_HINT[status.mode]} role="img" aria-label={MODE_HINT[status.mode]}>
         <Badge>{MODE_LABEL[status.mode]}</Badge>
       </span>
       <span class="model" title="Model">{status.model ?? 'No model selected'}</span>

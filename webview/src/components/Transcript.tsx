@@ -1,24 +1,148 @@
-import type { TranscriptEntry } from '../../../src/protocol';
+import { Component } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { TranscriptEntry, WebviewCommand } from '../../../src/protocol';
+import { ApprovalGate } from './ApprovalGate';
+import { EmptyState } from './EmptyState';
+import { AssistantMessage, Notice, Reasoning, TrackerLine, UserMessage } from './Message';
+import { PlanCard } from './PlanCard';
+import { ToolCard } from './ToolCard';
+import { InterviewSummary, Wizard, type InteractionProps } from './Wizard';
 
-function Entry({ entry }: { entry: TranscriptEntry }) {
-  switch (entry.kind) {
-    case 'user':
-      return <div class="msg msg-user" role="article" aria-label="You"><div class="msg-body">{entry.text}</div></div>;
-    case 'assistant':
-      return (
-        <div class="msg msg-assistant" role="article" aria-label="Assistant" aria-busy={entry.streaming}>
-          <div class="msg-body">{entry.text}</div>
-        </div>
-      );
-    case 'notice':
-      return <div class={`notice notice-${entry.level}`} role={entry.level === 'info' ? 'status' : 'alert'}>{entry.text}</div>;
+/** Rows rendered at once; older ones come back with "Show earlier" (keeps the DOM bounded). */
+export const WINDOW = 200;
+/** Within this many pixels of the end the view follows new output. */
+const FOLLOW_SLACK = 48;
+
+interface RowProps extends InteractionProps {
+  entry: TranscriptEntry;
+  interviewOpen: boolean;
+}
+
+/**
+ * One transcript row. Entries keep their identity until the host changes them, so a streamed
+ * delta re-renders one row, not the whole transcript.
+ */
+class Row extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    return next.entry !== this.props.entry || (next.entry.kind === 'approval' && next.interviewOpen !== this.props.interviewOpen);
+  }
+
+  override render({ entry, send, onDone, interviewOpen }: RowProps) {
+    switch (entry.kind) {
+      case 'user':
+        return <UserMessage entry={entry} />;
+      case 'assistant':
+        return <AssistantMessage entry={entry} />;
+      case 'reasoning':
+        return <Reasoning entry={entry} />;
+      case 'tool':
+        return <ToolCard entry={entry} />;
+      case 'plan':
+        return <PlanCard entry={entry} />;
+      case 'notice':
+        return <Notice entry={entry} />;
+      case 'interview':
+        return entry.state === 'pending' ? <Wizard entry={entry} send={send} onDone={onDone} /> : <InterviewSummary entry={entry} />;
+      case 'approval':
+        return <ApprovalGate entry={entry} send={send} onDone={onDone} suspended={interviewOpen} />;
+      case 'tracker':
+        return <TrackerLine entry={entry} />;
+    }
   }
 }
 
-export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
+export interface TranscriptProps {
+  entries: TranscriptEntry[];
+  send: (command: WebviewCommand) => void;
+  onInteractionDone: () => void;
+}
+
+/**
+ * The scrolling transcript. It follows the end while the user is there, stays put while they read
+ * above, and renders only the latest WINDOW rows plus whatever they asked to see earlier.
+ * Links and copy buttons in rendered markdown are handled here by delegation: links are never
+ * navigated in the webview, the host opens them.
+ */
+export function Transcript({ entries, send, onInteractionDone }: TranscriptProps) {
+  const scroller = useRef<HTMLElement>(null);
+  const following = useRef(true);
+  const start = useRef(0);
+  const restore = useRef<number | null>(null);
+  const [limit, setLimit] = useState(WINDOW);
+
+  if (following.current || start.current > entries.length) start.current = Math.max(0, entries.length - limit);
+  const first = start.current;
+  const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (restore.current !== null) {
+      el.scrollTop += el.scrollHeight - restore.current;
+      restore.current = null;
+    } else if (following.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  });
+
+  const showEarlier = () => {
+    const el = scroller.current;
+    restore.current = el ? el.scrollHeight : null;
+    following.current = false;
+    start.current = Math.max(0, first - WINDOW);
+    setLimit(entries.length - start.current);
+  };
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK;
+    if (following.current && limit > WINDOW) setLimit(WINDOW);
+  };
+
+  const onClick = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const copy = target?.closest('.copy-code');
+    if (copy) {
+      const code = copy.parentElement?.querySelector('code')?.textContent ?? '';
+      send({ type: 'copy', text: code });
+      copy.textContent = 'Copied';
+      setTimeout(() => (copy.textContent = 'Copy'), 1_500);
+      return;
+    }
+    const link = target?.closest('.md a[href]');
+    if (link) {
+      e.preventDefault();
+      send({ type: 'openLink', href: link.getAttribute('href') ?? '' });
+    }
+  };
+
   return (
-    <div class="transcript" role="log" aria-live="polite" aria-label="Conversation">
-      {entries.map((e) => <Entry key={e.id} entry={e} />)}
-    </div>
+    <main class="body" ref={scroller} onScroll={onScroll}>
+      {entries.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          {first > 0 && (
+            <button type="button" class="show-earlier" onClick={showEarlier}>
+              {`Show ${Math.min(WINDOW, first)} earlier (${first} hidden)`}
+            </button>
+          )}
+          <div
+            class="transcript"
+            role="log"
+            aria-label="Conversation"
+            onClick={onClick}
+            onAuxClick={(e) => {
+              if (e.target instanceof Element && e.target.closest('.md a[href]')) e.preventDefault();
+            }}
+          >
+            {entries.slice(first).map((entry) => (
+              <Row key={entry.id} entry={entry} send={send} onDone={onInteractionDone} interviewOpen={interviewOpen} />
+            ))}
+          </div>
+        </>
+      )}
+    </main>
   );
 }

@@ -1,47 +1,50 @@
 /**
- * The only place that touches the UI toolkit (@vscode/webview-ui-toolkit). Microsoft archived
- * it in January 2025; keeping it behind these wrappers makes a swap to @vscode-elements one folder.
+ * The only place that decides how controls look and behave. The design card names
+ * @vscode/webview-ui-toolkit; Microsoft archived it in January 2025, and its FAST runtime alone
+ * (~80 KB minified) plus markdown-it (~100 KB) cannot fit the 150 KB webview budget. These
+ * wrappers therefore render native elements themed with the same --vscode-* tokens the toolkit
+ * used (see styles.css, `.ui-*`), which also gives real <button> semantics to screen readers and
+ * keyboards. Swapping in a component library (the toolkit or @vscode-elements) stays this one folder.
  */
-import { provideVSCodeDesignSystem, vsCodeBadge, vsCodeButton, vsCodeProgressRing } from '@vscode/webview-ui-toolkit';
-import type { ComponentChildren } from 'preact';
-
-let registered = false;
-/** Registers the custom elements once; safe to call again. */
-export function registerToolkit(): void {
-  if (registered) return;
-  registered = true;
-  provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeBadge(), vsCodeProgressRing());
-}
+import type { ComponentChildren, Ref } from 'preact';
 
 export interface ButtonProps {
   children: ComponentChildren;
   onClick: () => void;
-  appearance?: 'primary' | 'secondary' | 'icon';
+  appearance?: 'primary' | 'secondary' | 'icon' | 'link';
   disabled?: boolean;
   title?: string;
   ariaLabel?: string;
+  ariaKeyShortcuts?: string;
+  class?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 export function Button(props: ButtonProps) {
+  const appearance = props.appearance ?? 'primary';
   return (
-    <vscode-button
-      appearance={props.appearance ?? 'primary'}
+    <button
+      type="button"
+      ref={props.buttonRef}
+      class={`ui-button ui-button-${appearance}${props.class ? ` ${props.class}` : ''}`}
       disabled={props.disabled === true}
       title={props.title}
       aria-label={props.ariaLabel}
+      aria-keyshortcuts={props.ariaKeyShortcuts}
       onClick={() => {
         if (!props.disabled) props.onClick();
       }}
     >
       {props.children}
-    </vscode-button>
+    </button>
   );
 }
 
-export function Badge(props: { children: ComponentChildren; title?: string }) {
-  return <vscode-badge title={props.title}>{props.children}</vscode-badge>;
+export function Badge(props: { children: ComponentChildren; title?: string; class?: string }) {
+  return <span class={`ui-badge${props.class ? ` ${props.class}` : ''}`} title={props.title}>{props.children}</span>;
 }
 
+/** An indeterminate progress indicator; hidden from the accessibility tree apart from its label. */
 export function Spinner(props: { label: string }) {
-  return <vscode-progress-ring aria-label={props.label} class="spinner" />;
+  return <span class="ui-spinner" role="img" aria-label={props.label} />;
 }

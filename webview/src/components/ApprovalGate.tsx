@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApprovalChoice, EntryOf } from '../../../src/protocol';
+import { Button } from '../ui';
+import { SynopsisView } from './PlanCard';
+import type { InteractionProps } from './Wizard';
+
+interface ChoiceView {
+  choice: ApprovalChoice;
+  label: string;
+}
+
+const CHOICES: readonly ChoiceView[] = [
+  { choice: 'execute', label: 'Yes, implement this plan' },
+  { choice: 'fresh_context', label: 'Yes, clear context and implement' },
+  { choice: 'switch_auto', label: 'Yes, switch to Auto and implement' },
+  { choice: 'revise', label: 'No, stay in Plan mode' },
+];
+
+/** How a resolved gate reads; covers every resolution the event stream can carry (EVT-1). */
+const RESOLVED: Record<string, string> = {
+  execute: 'Yes, implement this plan',
+  fresh_context: 'Yes, clear context and implement',
+  switch_build: 'Implement with Build',
+  switch_auto: 'Yes, switch to Auto and implement',
+  revise: 'No, stay in Plan mode',
+  cancel: 'Plan cancelled',
+  auto_accept: 'Accepted automatically',
+  automatic: 'Accepted automatically',
+};
+
+export function contextFigure(usage: number): string {
+  const percent = Math.round(Math.min(1, Math.max(0, Number.isFinite(usage) ? usage : 0)) * 100);
+  return `Fresh thread. Context: ${percent}% used.`;
+}
+
+/**
+ * "Ready to code?" (GATE-1): the bounded synopsis and four choices, keys 1–4. While a required
+ * interview is open no gate is offered (INT-2), so `suspended` renders a placeholder instead.
+ */
+export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryOf<'approval'>; suspended: boolean } & InteractionProps) {
+  const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
+  const first = useRef<HTMLButtonElement>(null);
+  const pending = entry.state === 'pending' && !suspended;
+
+  useEffect(() => {
+    if (pending) first.current?.focus();
+  }, [pending]);
+
+  if (entry.state !== 'pending') {
+    const outcome = entry.state === 'superseded' ? 'Superseded by a newer plan' : (RESOLVED[entry.choice ?? ''] ?? entry.choice ?? 'Resolved');
+    return (
+      <div class={`gate-summary gate-${entry.state}`} role="note" aria-label="Plan approval">
+        <span class="gate-summary-title">{entry.synopsis.title ?? 'Plan'}</span>
+        <span class="gate-summary-choice">{` — ${outcome}`}</span>
+      </div>
+    );
+  }
+  if (suspended) {
+    return <div class="gate-summary gate-waiting" role="note">Answer the open question first; the plan approval follows.</div>;
+  }
+
+  const pick = (choice: ApprovalChoice) => {
+    if (chosen !== null) return;
+    setChosen(choice);
+    send({ type: 'approve', planFile: entry.planFile, choice });
+    onDone();
+  };
+
+  return (
+    <section
+      class="card gate"
+      aria-labelledby={`${entry.id}-gate-title`}
+      onKeyDown={(e) => {
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        const index = /^[1-4]$/.test(e.key) ? Number(e.key) - 1 : -1;
+        const view = CHOICES[index];
+        if (view) {
+          e.preventDefault();
+          pick(view.choice);
+        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.gate-choice')];
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          const target = buttons[Math.min(buttons.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+          if (target) {
+            e.preventDefault();
+            target.focus();
+          }
+        }
+      }}
+    >
+      <header class="card-head">
+        <h3 class="card-title" id={`${entry.id}-gate-title`}>Ready to code?</h3>
+      </header>
+      <div class="gate-plan-title">{entry.synopsis.title ?? 'Plan'}</div>
+      <SynopsisView synopsis={entry.synopsis} />
+      <div class="gate-choices" role="group" aria-label="Approve the plan">
+        {CHOICES.map((c, i) => (
+          <Button
+            key={c.choice}
+            buttonRef={i === 0 ? first : undefined}
+            appearance={i === 0 ? 'primary' : 'secondary'}
+            class={`gate-choice gate-choice-${c.choice}`}
+            ariaKeyShortcuts={String(i + 1)}
+            disabled={chosen !== null}
+            onClick={() => pick(c.choice)}
+          >
+            <span class="choice-key" aria-hidden="true">{i + 1}</span>
+            <span class="choice-text">
+              <span class="choice-label">{c.label}</span>
+              {c.choice === 'fresh_context' && <span class="choice-detail">{contextFigure(entry.contextUsage)}</span>}
+            </span>
+          </Button>
+        ))}
+      </div>
+      <div class="gate-links">
+        <Button appearance="link" class="gate-edit" ariaKeyShortcuts="Control+G" onClick={() => send({ type: 'editPlan' })}>Edit plan (Ctrl+G)</Button>
+        <Button appearance="link" class="gate-open" onClick={() => send({ type: 'openPlan' })}>Open plan file</Button>
+      </div>
+    </section>
+  );
+}

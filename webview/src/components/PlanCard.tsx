@@ -1,0 +1,65 @@
+import type { EntryOf, PlanSynopsis } from '../../../src/protocol';
+import { Spinner } from '../ui';
+import { Markdown } from './Markdown';
+
+const STATUS_LABEL = {
+  streaming: 'Drafting plan…',
+  persisted: 'Plan ready',
+  rejected: 'Plan rejected',
+  approved: 'Plan approved',
+} as const;
+
+/** Summary, numbered steps with full text, and the overflow row (GATE-1); shared with the gate. */
+export function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
+  return (
+    <>
+      {synopsis.summary !== '' && <p class="synopsis-summary">{synopsis.summary}</p>}
+      {synopsis.steps.length > 0 && (
+        <ol class="synopsis-steps">
+          {synopsis.steps.map((s) => (
+            <li key={s.number} value={s.number}>{s.text}</li>
+          ))}
+        </ol>
+      )}
+      {synopsis.overflow !== null && <p class="synopsis-overflow">{synopsis.overflow}</p>}
+    </>
+  );
+}
+
+export function PlanCard({ entry }: { entry: EntryOf<'plan'> }) {
+  const title = entry.synopsis?.title ?? 'Plan';
+  return (
+    <section class={`card plan-card plan-${entry.status}`} aria-label={`${STATUS_LABEL[entry.status]}: ${title}`}>
+      <header class="card-head">
+        {entry.status === 'streaming' && <Spinner label="drafting" />}
+        <span class="plan-status">{STATUS_LABEL[entry.status]}</span>
+        <h3 class="card-title">{title}</h3>
+      </header>
+      {entry.planFile !== null && <div class="plan-file">{entry.planFile}</div>}
+      {entry.synopsis !== null && entry.status !== 'rejected' ? (
+        <SynopsisView synopsis={entry.synopsis} />
+      ) : (
+        entry.status !== 'rejected' && <Markdown text={entry.markdown} class="plan-markdown" />
+      )}
+      {entry.status === 'rejected' && (
+        <>
+          <p class="plan-rejected-lead">The validator rejected this draft:</p>
+          <ul class="plan-reasons">
+            {entry.reasons.map((r, i) => (
+              <li key={i}>
+                {r.line !== undefined && <span class="reason-line">line {r.line}: </span>}
+                {r.message} <code class="reason-code">{r.code}</code>
+              </li>
+            ))}
+          </ul>
+          {entry.markdown !== '' && (
+            <details class="plan-draft">
+              <summary>Rejected draft</summary>
+              <Markdown text={entry.markdown} class="plan-markdown" />
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
