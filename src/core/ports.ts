@@ -57,3 +57,106 @@ export interface AppendFileSystem {
   /** Flushes the file's data to stable storage (fsync). */
   syncFile(path: string): Promise<void>;
 }
+
+/** One shell command run by an agent (`run_command`). */
+export interface ShellRequest {
+  /** Passed to `/bin/sh -c` as one string. */
+  command: string;
+  /** Absolute working directory. */
+  cwd: string;
+  /** The command (and everything it started) is killed after this many milliseconds. */
+  timeoutMs: number;
+  /** Aborting kills the command the same way a timeout does. */
+  signal?: AbortSignal;
+  /**
+   * Bytes kept per stream. Past it the first and the last half are kept and the middle is
+   * dropped (errors tend to be at the end, context at the start).
+   */
+  maxOutputBytes: number;
+}
+
+export interface CapturedStream {
+  text: string;
+  /** Bytes the command wrote to this stream in total. */
+  totalBytes: number;
+  /** Bytes dropped from the middle to stay within `maxOutputBytes`. */
+  omittedBytes: number;
+}
+
+export interface ShellResult {
+  /** `null` when the command was ended by a signal. */
+  exitCode: number | null;
+  /** Name of the signal that ended it (`SIGKILL` …), `null` otherwise. */
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  durationMs: number;
+}
+
+export interface Shell {
+  /** Never rejects because the command failed; rejects only when it could not be started. */
+  run(request: ShellRequest): Promise<ShellResult>;
+}
+
+/** Content search over the workspace (`grep`, `find_files`). Paths in and out are absolute. */
+export interface GrepRequest {
+  /** A directory to search below, or a single file. */
+  root: string;
+  pattern: string;
+  /** `true`: the pattern is a literal string, not a regular expression. */
+  fixed: boolean;
+  caseInsensitive: boolean;
+  /** Globs a file must match (any of them); relative to `root`, `*.ts` matches at any depth. */
+  include?: readonly string[];
+  /** Globs that exclude files or directories. */
+  exclude?: readonly string[];
+  maxResults: number;
+  signal?: AbortSignal;
+}
+
+export interface GrepMatch {
+  path: string;
+  /** 1-based. */
+  line: number;
+  /** The matching line without its line break. */
+  text: string;
+}
+
+export interface GrepResult {
+  matches: GrepMatch[];
+  /** More matches existed than `maxResults`. */
+  limitReached: boolean;
+}
+
+export interface FindFilesRequest {
+  root: string;
+  /** Relative to `root`; `*.ts` matches at any depth, `src/**\/*.ts` is anchored at `root`. */
+  glob: string;
+  maxResults: number;
+  signal?: AbortSignal;
+}
+
+export interface FindFilesResult {
+  files: string[];
+  limitReached: boolean;
+}
+
+/**
+ * Both methods skip `.git` and `node_modules` and honour `.gitignore`; they reject with a plain
+ * message when the pattern is invalid.
+ */
+export interface Search {
+  grep(request: GrepRequest): Promise<GrepResult>;
+  findFiles(request: FindFilesRequest): Promise<FindFilesResult>;
+}
+
+/**
+ * Writes files the agent edits (`write_file`, `edit_file`) so a host can route them through its
+ * editor model (VS Code: WorkspaceEdit) instead of the disk. The path is absolute and already
+ * confined to the workspace; missing parent directories are created.
+ */
+export interface Writer {
+  writeText(path: string, content: string): Promise<void>;
+}

@@ -1,0 +1,60 @@
+/** `find_files`: workspace files whose path matches a glob, through the Search port. */
+import { z } from 'zod';
+import { displayPath, resolveWorkspacePath } from './paths';
+import { cutHead, cutNote } from './preview';
+import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { plural } from './text';
+
+export const FIND_FILES_DEFAULT_MAX = 200;
+export const FIND_FILES_MAX = 1000;
+
+const schema = z.strictObject({
+  glob: z.string().min(1).describe('Glob such as "*.ts" (any depth), "src/**/*.test.ts" (anchored at path), "{package,tsconfig}.json".'),
+  path: z.string().optional().describe('Folder to search below, relative to the workspace root; default ".".'),
+  max_results: z.int().min(1).max(FIND_FILES_MAX).optional().describe(`Most paths to return; default ${FIND_FILES_DEFAULT_MAX}.`),
+});
+
+export const findFilesTool = defineTool({
+  name: 'find_files',
+  description: [
+    'Find files by name or path pattern. A glob without "/" matches file names at any depth ("*.md", "README*"); one with "/" is matched against the path below `path` ("src/**/*.ts").',
+    'Skips .git, node_modules and files ignored by .gitignore. Returns workspace-relative paths in path order.',
+  ].join(' '),
+  schema,
+  mutates: false,
+  async handler(args, ctx): Promise<ToolResult> {
+    const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
+    const where = base.relative;
+    if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
+    if (base.stat.kind !== 'directory') throw new ToolFailure('not_a_directory', `\`${where}\` is not a folder.`, where);
+    const max = args.max_results ?? FIND_FILES_DEFAULT_MAX;
+    let found;
+    try {
+      found = await ctx.ports.search.findFiles({ root: base.real, glob: args.glob, maxResults: max, signal: ctx.signal });
+    } catch (err) {
+      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
+      throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const realRoot = await ctx.ports.fs.realpath(ctx.root);
+    const paths = found.files.map((f) => displayPath(ctx.root, realRoot, f));
+    const scope = where === '.' ? '' : ` under ${where}`;
+    const target = `${args.glob}${scope}`;
+    if (paths.length === 0) {
+      return { ok: true, content: `No files match \`${args.glob}\`${scope}.`, summary: `found no files for ${target}`, target, empty: true, data: { count: 0 } };
+    }
+    const more = found.limitReached ? `\n[stopped at ${max} paths; narrow the glob or the path to see the rest]` : '';
+    const body = `${paths.join('\n')}\n`;
+    const summary = `found ${plural(paths.length, 'file')}${found.limitReached ? '+' : ''} for ${target}`;
+    const data = { count: paths.length, limitReached: found.limitReached };
+    const cut = cutHead(body, ctx.previewBytes);
+    if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
+    return {
+      ok: true,
+      content: cut.text + cutNote(cut, `${paths.length} paths found, ${cut.headLines} shown; narrow the glob or the path.`),
+      summary,
+      target,
+      truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },
+      data,
+    };
+  },
+});

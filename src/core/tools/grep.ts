@@ -1,0 +1,77 @@
+/** `grep`: lines of workspace files matching a pattern, through the Search port. */
+import { z } from 'zod';
+import { displayPath, resolveWorkspacePath } from './paths';
+import { cutHead, cutNote } from './preview';
+import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { plural } from './text';
+
+export const GREP_DEFAULT_MAX = 100;
+export const GREP_MAX = 500;
+const MAX_MATCH_CHARS = 300;
+
+const schema = z.strictObject({
+  pattern: z.string().min(1).describe('Regular expression (ripgrep/JavaScript syntax), or a literal string with fixed_strings: true.'),
+  path: z.string().optional().describe('File or folder to search, relative to the workspace root; default "." (everything).'),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
+  fixed_strings: z.boolean().optional().describe('Treat pattern as literal text (no regex). Default false.'),
+  case_insensitive: z.boolean().optional().describe('Ignore case. Default false.'),
+  max_results: z.int().min(1).max(GREP_MAX).optional().describe(`Most matching lines to return; default ${GREP_DEFAULT_MAX}.`),
+});
+
+function clip(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > MAX_MATCH_CHARS ? `${trimmed.slice(0, MAX_MATCH_CHARS)}…` : trimmed;
+}
+
+export const grepTool = defineTool({
+  name: 'grep',
+  description: [
+    'Search file contents for a regular expression (or literal text with fixed_strings). Returns "path:line: text" lines, in path order.',
+    'Narrow with path and glob; skips .git, node_modules, binary and .gitignore-d files. Use it to locate definitions and usages before reading files.',
+  ].join(' '),
+  schema,
+  mutates: false,
+  async handler(args, ctx): Promise<ToolResult> {
+    const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
+    const where = base.relative;
+    if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
+    const max = args.max_results ?? GREP_DEFAULT_MAX;
+    let found;
+    try {
+      found = await ctx.ports.search.grep({
+        root: base.real,
+        pattern: args.pattern,
+        fixed: args.fixed_strings ?? false,
+        caseInsensitive: args.case_insensitive ?? false,
+        include: args.glob === undefined ? [] : [args.glob],
+        maxResults: max,
+        signal: ctx.signal,
+      });
+    } catch (err) {
+      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'grep was cancelled.');
+      throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const realRoot = await ctx.ports.fs.realpath(ctx.root);
+    const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;
+    const target = `${args.pattern}${scope}`;
+    if (found.matches.length === 0) {
+      return { ok: true, content: `No matches for \`${args.pattern}\`${scope}.`, summary: `grep ${JSON.stringify(args.pattern)}${scope}: no matches`, target, empty: true, data: { matches: 0, files: 0 } };
+    }
+    const lines = found.matches.map((m) => `${displayPath(ctx.root, realRoot, m.path)}:${m.line}: ${clip(m.text)}`);
+    const files = new Set(found.matches.map((m) => m.path)).size;
+    const summary = `grep ${JSON.stringify(args.pattern)}${scope}: ${plural(found.matches.length, 'match', 'matches')}${found.limitReached ? '+' : ''} in ${plural(files, 'file')}`;
+    const data = { matches: found.matches.length, files, limitReached: found.limitReached };
+    const more = found.limitReached ? `\n[stopped at ${max} matches; narrow the pattern, path or glob to see the rest]` : '';
+    const body = `${lines.join('\n')}\n`;
+    const cut = cutHead(body, ctx.previewBytes);
+    if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
+    return {
+      ok: true,
+      content: cut.text + cutNote(cut, `${cut.headLines} of ${found.matches.length} matching lines shown; narrow the pattern, path or glob.`),
+      summary,
+      target,
+      truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },
+      data,
+    };
+  },
+});

@@ -1,0 +1,104 @@
+/**
+ * Workspace confinement for model-given paths. A path is accepted when it names something inside
+ * the workspace both as written (no `..` escape, no absolute path elsewhere) and after every
+ * symlink is resolved (a link inside the workspace pointing out of it is refused; one pointing
+ * elsewhere inside is fine). Missing files are checked through their nearest existing folder, so
+ * a file about to be created is confined the same way.
+ */
+import { posix as path } from 'node:path';
+import type { EntryStat, FileSystem } from '../ports';
+import { ToolFailure } from './tool';
+
+export interface WorkspacePath {
+  /** Workspace-relative POSIX path as the model should see it; `.` for the root. */
+  relative: string;
+  /** Absolute path as written (symlinks not resolved). */
+  absolute: string;
+  /** Absolute path with every existing symlink resolved: the one to read or write. */
+  real: string;
+  /** What is at `real` (lstat), `null` when nothing is there yet. */
+  stat: EntryStat | null;
+}
+
+function outside(given: string, root: string, why: string): ToolFailure {
+  return new ToolFailure(
+    'outside_workspace',
+    `\`${given}\` ${why}, which is outside the workspace (${root}). Only paths inside the workspace can be used; give one relative to its root, e.g. \`src/index.ts\`.`,
+    given,
+  );
+}
+
+function within(base: string, target: string): string | null {
+  const rel = path.relative(base, target);
+  if (rel === '') return '';
+  if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) return null;
+  return rel;
+}
+
+function isMissing(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Resolves `given` against `root` (absolute). Throws ToolFailure (`outside_workspace`) with a
+ * plain explanation when the path leaves the workspace by any route.
+ */
+export async function resolveWorkspacePath(fs: FileSystem, root: string, given: string): Promise<WorkspacePath> {
+  const text = given.trim() === '' ? '.' : given.trim();
+  if (text.includes('\0')) throw new ToolFailure('invalid_args', 'The path contains a NUL byte.', given);
+  if (text === '~' || text.startsWith('~/')) {
+    throw new ToolFailure('outside_workspace', `\`${text}\` is a home-folder path; use a path relative to the workspace root (${root}).`, text);
+  }
+  const normRoot = path.normalize(root).replace(/(.)\/+$/, '$1');
+  const realRoot = await fs.realpath(normRoot);
+
+  let absolute: string;
+  let relative: string | null;
+  if (path.isAbsolute(text)) {
+    const norm = path.normalize(text);
+    relative = within(normRoot, norm);
+    // The workspace may be opened through a symlinked folder; its real location counts too.
+    if (relative === null) relative = within(realRoot, norm);
+    if (relative === null) throw outside(text, normRoot, 'is an absolute path');
+    absolute = relative === '' ? normRoot : path.join(normRoot, relative);
+  } else {
+    absolute = path.join(normRoot, text);
+    relative = within(normRoot, absolute);
+    if (relative === null) throw outside(text, normRoot, 'climbs out with `..`');
+  }
+
+  // Nearest existing ancestor through realpath; the names below it must not exist at all
+  // (a dangling symlink there would be followed by a later write).
+  const missing: string[] = [];
+  let existing = absolute;
+  let realExisting: string;
+  for (;;) {
+    try {
+      realExisting = await fs.realpath(existing);
+      break;
+    } catch (err) {
+      if (!isMissing(err) || existing === normRoot) throw err;
+      missing.unshift(path.basename(existing));
+      existing = path.dirname(existing);
+    }
+  }
+  const real = path.join(realExisting, ...missing);
+  if (within(realRoot, real) === null) throw outside(text, normRoot, `resolves through a symbolic link to \`${real}\``);
+  if (missing.length > 0) {
+    const first = path.join(realExisting, missing[0] as string);
+    const dangling = await fs.lstat(first);
+    if (dangling?.kind === 'symlink') {
+      throw new ToolFailure('outside_workspace', `\`${text}\` goes through \`${path.relative(realRoot, first)}\`, a symbolic link whose target does not exist; it is not followed.`, text);
+    }
+  }
+  const stat = missing.length > 0 ? null : await fs.lstat(real);
+  return { relative: relative === '' ? '.' : relative, absolute, real, stat };
+}
+
+/** The workspace-relative form of an absolute path returned by a port (for display). */
+export function displayPath(root: string, realRoot: string, absolute: string): string {
+  const rel = within(path.normalize(root), absolute) ?? within(realRoot, absolute);
+  if (rel === null) return absolute;
+  return rel === '' ? '.' : rel;
+}

@@ -1,0 +1,96 @@
+/**
+ * `run_command`: one shell command in the workspace root. Plan mode runs it only when the
+ * read-only policy approves it (RO-2, RO-3; checked here again even though the dispatch gate
+ * already did), build asks the user first, auto runs it unattended (MODE-1).
+ */
+import { z } from 'zod';
+import { checkCommand } from '../policy';
+import type { ShellResult } from '../ports';
+import { cutHeadTail, cutNote } from './preview';
+import { defineTool, ToolFailure, type ToolResult } from './tool';
+
+export const COMMAND_MAX_TIMEOUT_SECONDS = 600;
+/** Bytes the shell keeps per stream before the preview limit applies. */
+export const COMMAND_CAPTURE_BYTES = 1024 * 1024;
+
+const schema = z.strictObject({
+  command: z.string().min(1).describe('The command line, run by /bin/sh in the workspace root. Prefix with `cd DIR &&` for another folder.'),
+  timeout_seconds: z
+    .int()
+    .min(1)
+    .max(COMMAND_MAX_TIMEOUT_SECONDS)
+    .optional()
+    .describe('Stop the command after this many seconds; default from the settings (usually 60).'),
+});
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+function statusLine(r: ShellResult, timeoutMs: number): string {
+  if (r.aborted) return `[cancelled after ${seconds(r.durationMs)}; the command was killed]`;
+  if (r.timedOut) return `[timed out after ${seconds(timeoutMs)}; the command was killed]`;
+  if (r.exitCode === null) return `[ended by signal ${r.signal ?? 'unknown'} after ${seconds(r.durationMs)}]`;
+  return `[exit code ${r.exitCode} after ${seconds(r.durationMs)}]`;
+}
+
+function outputOf(r: ShellResult): string {
+  const out = r.stdout.text;
+  const err = r.stderr.text;
+  if (out === '' && err === '') return '(no output)\n';
+  const parts: string[] = [];
+  if (out !== '') parts.push(out.endsWith('\n') ? out : `${out}\n`);
+  if (err !== '') parts.push(`[stderr]\n${err.endsWith('\n') ? err : `${err}\n`}`);
+  return parts.join('');
+}
+
+export const runCommandTool = defineTool({
+  name: 'run_command',
+  description: [
+    'Run a shell command (/bin/sh) in the workspace root and get its exit code, stdout and stderr. Use it for builds, tests, git and tools that have no dedicated tool.',
+    'In plan mode only read-only commands run (inspection such as rg, ls, cat, sed -n, git log/diff/status, and test runs); redirections, in-place edits and other writes are refused.',
+    'In build mode the user confirms each command. Long output is cut, keeping the start and the end; pipe through tail, head or grep to see a specific part. Commands are killed at the timeout.',
+  ].join(' '),
+  schema,
+  mutates: true,
+  async handler(args, ctx): Promise<ToolResult> {
+    const command = args.command;
+    const verdict = checkCommand(command, ctx.mode);
+    if (ctx.mode === 'plan' && !verdict.allowed) {
+      throw new ToolFailure(
+        'refused',
+        `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands; the command was not run.`,
+        command,
+      );
+    }
+    if (ctx.mode === 'build') {
+      if (ctx.confirm === undefined) {
+        throw new ToolFailure('refused', 'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.', command);
+      }
+      if (!(await ctx.confirm(command))) {
+        throw new ToolFailure('declined', `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`, command);
+      }
+    }
+    const timeoutMs = args.timeout_seconds !== undefined ? args.timeout_seconds * 1000 : ctx.commandTimeoutMs;
+    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES });
+    const status = statusLine(r, timeoutMs);
+    const body = outputOf(r);
+    const cut = cutHeadTail(body, ctx.previewBytes - status.length - 1);
+    const content = cut === null ? `${body}${status}` : `${cut.text}${cutNote(cut, 'Re-run with `| tail -n 80`, `| head -n 80`, `| grep PATTERN` or `sed -n "A,Bp"` to see a specific part.')}\n${status}`;
+    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+    const outcome = r.aborted ? 'cancelled' : r.timedOut ? 'timed out' : r.exitCode === null ? `signal ${r.signal ?? '?'}` : `exit ${r.exitCode}`;
+    const result: ToolResult = {
+      ok,
+      content,
+      summary: `ran \`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\` (${outcome}, ${seconds(r.durationMs)})`,
+      target: command,
+      data: { exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, durationMs: r.durationMs, class: verdict.class },
+    };
+    if (!ok) {
+      const code = r.aborted ? 'cancelled' : r.timedOut ? 'timed_out' : 'command_failed';
+      result.error = { code, message: status.slice(1, -1) };
+    }
+    if (cut !== null) result.truncated = { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes };
+    return result;
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * The registry as the runloop's ToolRuntime (session/tool-runtime.ts): one call in, one outcome
+ * out, with the class and emptiness the navigation guards count (NAV-2) derived here so the
+ * runloop needs no per-tool knowledge.
+ */
+import type { ToolDefinition } from '../llm/provider';
+import type { Agent } from '../session/events';
+import type { ToolClass, ToolOutcome as RuntimeOutcome, ToolContext as RuntimeContext, ToolRuntime } from '../session/tool-runtime';
+import { findTool, toolDefinitions, toolsForMode } from './registry';
+import type { ToolContext, ToolPorts, ToolResult } from './tool';
+
+export interface ToolRuntimeOptions {
+  /** Absolute POSIX workspace root. */
+  root: string;
+  ports: ToolPorts;
+  commandTimeoutMs: number;
+  /** Asked before each build-mode command; without it build mode refuses commands. */
+  confirm?: (command: string) => Promise<boolean>;
+  /** Where task_tracker keeps its checklist right now (the active plan changes over a session). */
+  tracker?: () => { planFile?: string; planActive?: boolean };
+}
+
+const INSPECTION = new Set(['read_file', 'list_dir', 'find_files', 'grep']);
+
+function classOf(name: string, result: ToolResult): ToolClass {
+  if (INSPECTION.has(name)) return 'inspection';
+  if (name === 'write_file' || name === 'edit_file') return result.ok ? 'mutation' : 'other';
+  if (name === 'run_command') {
+    const cls = result.data?.class;
+    return cls === 'inspection' || cls === 'verification' || cls === 'mutation' ? cls : 'other';
+  }
+  return 'other';
+}
+
+export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
+  return {
+    definitions(agent: Agent): ToolDefinition[] {
+      return toolDefinitions(agent);
+    },
+    async execute(name: string, args: unknown, rc: RuntimeContext): Promise<RuntimeOutcome> {
+      const tool = findTool(name);
+      if (tool === undefined || !toolsForMode(rc.agent).includes(tool)) {
+        const available = toolsForMode(rc.agent).map((t) => t.name).join(', ');
+        return { kind: 'result', ok: false, content: `Unknown tool \`${name}\` for the ${rc.agent} agent; available: ${available}.`, class: 'other', empty: true, truncated: false };
+      }
+      const ctx: ToolContext = {
+        root: options.root,
+        mode: rc.agent,
+        ports: options.ports,
+        signal: rc.signal,
+        previewBytes: rc.previewLimit,
+        commandTimeoutMs: options.commandTimeoutMs,
+      };
+      if (options.confirm !== undefined) ctx.confirm = options.confirm;
+      if (options.tracker !== undefined) ctx.tracker = options.tracker();
+      const result = await tool.run(args, ctx);
+      if (result.outcome !== undefined) return result.outcome;
+      const outcome: RuntimeOutcome = {
+        kind: 'result',
+        ok: result.ok,
+        content: result.content,
+        class: classOf(name, result),
+        empty: result.empty ?? false,
+        truncated: result.truncated !== undefined,
+      };
+      if (result.target !== undefined) outcome.target = result.target;
+      return outcome;
+    },
+  };
+}
