@@ -35,6 +35,44 @@ function partialTagSuffix(text: string, tag: string): number {
   return 0;
 }
 
+/**
+ * Appends many small strings without building a rope of one node per delta (which made the
+ * garbage collector the bottleneck): text is gathered in a short string, flattened into a list
+ * every few KB.
+ */
+class TextSink {
+  private parts: string[] = [];
+  private tail = '';
+  get length(): number {
+    return this.size;
+  }
+  private size = 0;
+
+  add(text: string): void {
+    this.tail += text;
+    this.size += text.length;
+    if (this.tail.length >= 8192) {
+      this.tail.charCodeAt(0); // flattens the rope, so its nodes die young
+      this.parts.push(this.tail);
+      this.tail = '';
+    }
+  }
+
+  /** Text from `offset` to the end. */
+  sliceFrom(offset: number): string {
+    return this.toString().slice(offset);
+  }
+
+  toString(): string {
+    if (this.parts.length > 0) {
+      this.parts.push(this.tail);
+      this.tail = this.parts.join('');
+      this.parts = [];
+    }
+    return this.tail;
+  }
+}
+
 export interface PlanStreamResult extends PlanExtraction {
   /** Visible text released by `finish()` that no `push()` returned (a held-back partial tag). */
   flushed: string;
@@ -45,14 +83,20 @@ export class PlanStreamParser {
   private pending = '';
   /** Last character already classified, to recognise a backtick right before a tag. */
   private lastChar = '';
-  private visible: string[] = [];
-  private body: string[] = [];
+  private visible = new TextSink();
+  private body = new TextSink();
   private blocks: string[] = [];
+  /** Offset into `body` up to which `takePlanDelta()` has handed out text. */
+  private deltaFrom = 0;
+  /** Untaken plan-body text of blocks that are already closed. */
+  private deltaCarry = '';
   private finished: PlanStreamResult | null = null;
 
   /** Feeds one delta; returns the visible text that may be emitted now (possibly empty). */
   push(delta: string): string {
     if (this.finished) throw new Error('PlanStreamParser: push() after finish()');
+    // Most deltas hold no `<` at all and nothing is held back: no tag can start or end here.
+    if (this.pending === '' && delta.indexOf('<') === -1) return this.take(delta);
     this.pending += delta;
     let out = '';
     for (;;) {
@@ -72,8 +116,7 @@ export class PlanStreamParser {
       if (tag === PLAN_OPEN) {
         this.inside = true;
       } else if (this.inside) {
-        this.blocks.push(this.body.join(''));
-        this.body = [];
+        this.closeBlock();
         this.inside = false;
       }
     }
@@ -99,11 +142,19 @@ export class PlanStreamParser {
     if (text === '') return '';
     this.lastChar = text[text.length - 1] as string;
     if (this.inside) {
-      this.body.push(text);
+      this.body.add(text);
       return '';
     }
-    this.visible.push(text);
+    this.visible.add(text);
     return text;
+  }
+
+  private closeBlock(): void {
+    const body = this.body.toString();
+    this.blocks.push(body);
+    this.deltaCarry += body.slice(this.deltaFrom);
+    this.body = new TextSink();
+    this.deltaFrom = 0;
   }
 
   /** Ends the response: releases held-back text (`flushed`) and yields the one canonical plan. */
@@ -112,14 +163,14 @@ export class PlanStreamParser {
     let truncated = false;
     const flushed = this.inside ? '' : this.pending;
     if (this.inside) {
-      this.body.push(this.pending);
-      this.blocks.push(this.body.join(''));
+      this.body.add(this.pending);
+      this.closeBlock();
       truncated = true;
     } else {
-      this.visible.push(this.pending);
+      this.visible.add(this.pending);
     }
     this.pending = '';
-    const text = this.visible.join('');
+    const text = this.visible.toString();
     const last = this.blocks[this.blocks.length - 1];
     if (last !== undefined) {
       this.finished = { plan: normalizeBody(last), text, truncated, source: 'tagged', flushed };
@@ -129,6 +180,17 @@ export class PlanStreamParser {
       this.finished = { plan: null, text, truncated: false, source: null, flushed };
     }
     return this.finished;
+  }
+
+  /**
+   * Plan-body text recognised since the last call, for live `plan.delta` events (EVT-1). Like
+   * the visible text, it excludes a suffix that may still turn out to be the closing tag.
+   */
+  takePlanDelta(): string {
+    const text = this.deltaCarry + this.body.sliceFrom(this.deltaFrom);
+    this.deltaCarry = '';
+    this.deltaFrom = this.body.length;
+    return text;
   }
 
   /** Visible text held back so far because it might start a tag (for diagnostics and tests). */

@@ -49,6 +49,17 @@ test('PLAN-1: a tag split across deltas (`<propo` + `sed_plan>`) is still recogn
   assert.equal(r.text, 'Intro  done');
 });
 
+test('EVT-1: plan-body deltas are available while streaming and add up to the plan', () => {
+  const parser = new PlanStreamParser();
+  const deltas: string[] = [];
+  for (const chunk of ['Intro <proposed_', 'plan>\n# T\n## Sum', 'mary\nx\n</propo', 'sed_plan> tail']) {
+    parser.push(chunk);
+    deltas.push(parser.takePlanDelta());
+  }
+  assert.deepEqual(deltas, ['', '\n# T\n## Sum', 'mary\nx\n', '']);
+  assert.equal(parser.finish().plan, deltas.join('').trim());
+});
+
 test('PLAN-1: text that only looks like the start of a tag is released at the end', () => {
   const parser = new PlanStreamParser();
   assert.equal(parser.push('a < b and <prop'), 'a < b and ');
@@ -134,14 +145,61 @@ test('PLAN-1 (property): every chunking of any input yields the same plan, text 
   );
 });
 
-test('PLAN-1 (property): visible text never contains plan markup except backtick-quoted mentions', () => {
+/**
+ * A whole-string reference model of the extraction rules: the earliest tag wins, a tag right
+ * after a backtick is content, outside a block a stray closing tag is dropped, the last block is
+ * the plan, an unclosed block runs to the end.
+ */
+function reference(text: string): { plan: string | null; text: string; truncated: boolean } {
+  const OPEN = '<proposed_plan>';
+  const CLOSE = '</proposed_plan>';
+  let visible = '';
+  let body = '';
+  let inside = false;
+  let last: string | null = null;
+  let truncated = false;
+  let i = 0;
+  let from = 0;
+  while (i <= text.length) {
+    const candidates = inside ? [CLOSE] : [OPEN, CLOSE];
+    const hits = candidates.map((t) => ({ t, at: text.indexOf(t, from) })).filter((h) => h.at !== -1);
+    const hit = hits.sort((a, b) => a.at - b.at)[0];
+    if (!hit) {
+      if (inside) {
+        last = body + text.slice(i);
+        truncated = true;
+      } else {
+        visible += text.slice(i);
+      }
+      break;
+    }
+    if (hit.at > 0 && text[hit.at - 1] === '`') {
+      from = hit.at + hit.t.length;
+      continue;
+    }
+    if (inside) body += text.slice(i, hit.at);
+    else visible += text.slice(i, hit.at);
+    if (hit.t === OPEN) {
+      inside = true;
+      body = '';
+    } else if (inside) {
+      last = body;
+      inside = false;
+    }
+    i = from = hit.at + hit.t.length;
+  }
+  return { plan: last === null ? null : last.trim(), text: visible, truncated };
+}
+
+test('PLAN-1 (property): extraction matches a whole-string reference model of the tag rules', () => {
   fc.assert(
     fc.property(inputs, (text) => {
       const r = extractPlan(text);
-      const unquoted = r.text.replace(/`<\/?proposed_plan>/g, '');
-      assert.ok(!unquoted.includes('<proposed_plan>'));
-      assert.ok(!unquoted.includes('</proposed_plan>'));
+      const want = reference(text);
+      assert.equal(r.text, want.text);
+      assert.equal(r.truncated, want.truncated);
+      if (r.source !== 'untagged') assert.equal(r.plan, want.plan);
     }),
-    { numRuns: 1000 },
+    { numRuns: 3000 },
   );
 });
