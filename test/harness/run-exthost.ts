@@ -4,7 +4,7 @@
  * the extension under development and the tests; the exit code comes back via codeAutomationExit.
  * Prints each test and a closing `N passed, N failed` line; exit 0 only when every test passed.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
 import { makeRunDir, prepareWorkspace, remoteUri, removeRunDir, repoRoot, startServer } from './vscode-server';
@@ -15,8 +15,22 @@ interface Results {
   tests: { title: string; state: string; error?: string }[];
 }
 
+/**
+ * Installs an extension folder into the run's extensions dir (`--extensions-dir <runDir>/ext`):
+ * the workbench keeps the URL payload in a Map, so a second `extensionDevelopmentPath` would
+ * replace the extension under development instead of joining it.
+ */
+function installIntoRun(runDir: string, folder: string): void {
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  cpSync(folder, join(runDir, 'ext', `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+}
+
 async function main(): Promise<number> {
   const runDir = makeRunDir('exthost');
+  // The scripted chat model for the vscode.lm tests always loads; VTPLAN_SCRIPTED_LM names its script.
+  for (const extra of [join(repoRoot, 'test', 'fixtures', 'scripted-lm-extension'), ...(process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)]) {
+    installIntoRun(runDir, extra);
+  }
   const resultsPath = join(runDir, 'results.json');
   const timeoutMs = Number(process.env.VTPLAN_EXTHOST_TIMEOUT_MS ?? 300_000);
   const server = await startServer({ runDir });
@@ -25,8 +39,6 @@ async function main(): Promise<number> {
   const consoleErrors: string[] = [];
   try {
     const workspace = prepareWorkspace(runDir);
-    // The scripted chat model (test/fixtures/scripted-lm-extension) always loads; tests write
-    // its script to this path, which the extension host sees as VTPLAN_SCRIPTED_LM.
     const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(runDir, 'scripted-lm.json') };
     for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT']) {
       const value = process.env[name];
@@ -37,10 +49,6 @@ async function main(): Promise<number> {
       ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
       ['extensionEnvironment', JSON.stringify(extensionEnv)],
     ];
-    const extras = [join(repoRoot, 'test', 'fixtures', 'scripted-lm-extension'), ...(process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)];
-    for (const extra of extras) {
-      payload.push(['extensionDevelopmentPath', remoteUri(server, extra)]);
-    }
     const exited = new Promise<void>((resolve) => {
       void browser.page.exposeFunction('codeAutomationExit', (code: number) => {
         exitCode = code;
