@@ -69,8 +69,22 @@ const COMMANDS_WITH_ARGS = new Set([
   'openssl', 'sqlite3', 'psql', 'mysql', 'redis-cli', 'hyperfine', 'valgrind', 'ack', 'ag', 'nl',
   'tr', 'comm', 'diffstat', 'vsce', 'code', 'lua', 'luarocks', 'R', 'Rscript', 'julia', 'scala',
   'clojure', 'lein', 'flutter', 'dart', 'pod', 'carthage', 'ansible', 'ansible-lint', 'packer',
-  'pre-commit', 'nextest',
+  'pre-commit', 'nextest', 'turbo', 'nx', 'lerna', 'rebar3', 'gotestsum', 'playwright', 'cypress', 'ava',
+  'karma', 'nyc', 'c8', 'wasm-pack', 'maturin', 'tarpaulin', 'gleam', 'crystal', 'nim',
+  'kotlin', 'ktlint', 'detekt', 'swiftlint', 'rubocop', 'standardrb', 'phpstan', 'psalm', 'credo',
+  'clang-tidy', 'clang-format', 'cppcheck', 'buf', 'protoc', 'sqlfluff', 'dbt', 'golines', 'revive',
 ]);
+
+/**
+ * Words that start prose, never a program: an unknown head that is one of these is not a command
+ * even with a path after it (`verify src/a.ts compiles` is judged as an observable check).
+ */
+const PROSE_HEADS = new Set([
+  'the', 'a', 'an', 'all', 'any', 'each', 'every', 'no', 'it', 'this', 'that', 'these', 'those', 'new',
+  'run', 'verify', 'check', 'ensure', 'confirm', 'inspect', 'review', 'observe', 'see', 'manually',
+  'tests', 'unit', 'integration', 'existing', 'output', 'build', 'lint', 'docs', 'then', 'and', 'or',
+]);
+const PROGRAM_NAME = /^[a-z][a-z0-9._+-]*$/;
 
 const CONVENTIONAL_MAKE_TARGETS = new Set(['test', 'tests', 'check', 'lint', 'build', 'all', 'vet', 'fmt', 'format', 'ci', 'docs', 'verify', 'typecheck', 'unit', 'integration', 'e2e', 'coverage', 'bench']);
 
@@ -212,6 +226,9 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
       ? { kind: 'command' }
       : { kind: 'rejected', soft: false, reason: `bare \`${head}\` does not run a check: add the subcommand or target (e.g. \`${head} test\`)` };
   }
+  // A program this list does not know: it reads as a command when it carries a flag or a path.
+  const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
+  if (PROGRAM_NAME.test(head) && !PROSE_HEADS.has(head) && (args.some(isFlag) || hasPathArg)) return { kind: 'command' };
   return { kind: 'not_command' };
 }
 

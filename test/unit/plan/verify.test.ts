@@ -117,3 +117,13 @@ test('PLAN-4: bare runners that need a subcommand are rejected', () => {
   assert.match(reason('npm'), /bare `npm`/);
   assert.match(reason('cargo'), /bare `cargo`/);
 });
+
+test('PLAN-4: tools outside the known list count as commands with a flag or a path-like argument', () => {
+  for (const item of ['turbo run test', 'nx test web', 'gotestsum --format short', 'mytool --check src/', 'dbt test --select orders']) {
+    assert.equal(ok(item), true, item);
+  }
+  assert.equal(ok('frobnicate things'), false);
+  assert.equal(ok('the output looks right'), false);
+  const prose = judgeVerifyItem('verify src/a.ts compiles', code);
+  assert.equal(prose.ok && prose.kind, 'observable');
+});
