@@ -3,3 +3,5 @@ export { checkCommand } from './shell';
 export type { AgentMode, CommandClass, CommandVerdict, SegmentResult } from './shell';
 export { gateToolCall, confine, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './dispatch';
 export type { BlockKind, DispatchDecision, GateContext, ToolCall, ToolName } from './dispatch';
+export { PLAN_COMMAND_ENV, withPlanCommandEnv } from './command-env';
+export type { CommandEnv } from './command-env';
