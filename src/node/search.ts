@@ -1,6 +1,6 @@
 /**
  * The Search port on Node: ripgrep when a binary is given (VS Code ships one), otherwise a walk
- * of the tree in plain JS. Both skip `.git` and `node_modules`, include hidden files, do not
+ * of the tree in plain JS. Both skip `.git`, `node_modules` and `.vtcode`, include hidden files, do not
  * follow symlinks, skip binary files, honour `.gitignore` files (the fallback understands the
  * common subset, see core/tools/glob.ts) and return matches sorted by path.
  */
@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../core/tools/glob';
 import type { FindFilesRequest, FindFilesResult, GrepMatch, GrepRequest, GrepResult, Search } from '../core/ports';
 
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+// .vtcode holds the agent's own session logs and plans: searching them feeds its transcript back to it.
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.vtcode']);
 const BINARY_SNIFF_BYTES = 8000;
 
 export interface NodeSearchOptions {
@@ -41,11 +42,30 @@ async function scopeOf(root: string): Promise<SearchScope> {
   return stat.isDirectory() ? { cwd: root, target: '.' } : { cwd: path.dirname(root), target: path.basename(root) };
 }
 
+/**
+ * ripgrep's `-g GLOB` would re-include files that .gitignore excludes, so include globs are
+ * applied differently: name-only globs become a file type (types respect ignore rules and let rg
+ * skip files early), and every include glob is also checked on the results here, which covers
+ * path globs and keeps the semantics identical to the JS walker.
+ */
 function commonRgArgs(include: readonly string[], exclude: readonly string[]): string[] {
   const args = ['--no-config', '--hidden', '--no-require-git', '--sort', 'path'];
-  for (const g of include) args.push('-g', g);
+  const nameOnly = include.filter((g) => !g.replace(/\/+$/, '').includes('/'));
+  if (include.length > 0 && nameOnly.length === include.length) {
+    for (const g of nameOnly) args.push('--type-add', `vtplaninclude:${g}`);
+    args.push('--type', 'vtplaninclude');
+  }
   for (const g of [...exclude, ...ALWAYS_SKIPPED]) args.push('-g', `!${g}`);
   return args;
+}
+
+function includeFilter(scope: SearchScope, include: readonly string[]): (abs: string) => boolean {
+  if (include.length === 0) return () => true;
+  const globs = include.map(compileGlob);
+  return (abs) => {
+    const rel = scope.target === '.' ? path.relative(scope.cwd, abs) : path.basename(abs);
+    return globs.some((g) => g.matches(rel));
+  };
 }
 
 interface RgRun {
@@ -108,7 +128,9 @@ function parseRgMatch(value: unknown): { path: string; line: number; text: strin
 
 async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
   const scope = await scopeOf(req.root);
-  const args = ['--json', ...commonRgArgs(req.include ?? [], req.exclude ?? [])];
+  const include = req.include ?? [];
+  const wanted = includeFilter(scope, include);
+  const args = ['--json', ...commonRgArgs(include, req.exclude ?? [])];
   args.push(req.caseInsensitive ? '--ignore-case' : '--case-sensitive');
   if (req.fixed) args.push('--fixed-strings');
   args.push('-e', req.pattern, '--', scope.target);
@@ -123,11 +145,13 @@ async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
     }
     const m = parseRgMatch(parsed);
     if (m === null) return true;
+    const abs = path.join(scope.cwd, m.path);
+    if (!wanted(abs)) return true;
     if (matches.length >= req.maxResults) {
       limitReached = true;
       return false;
     }
-    matches.push({ path: path.join(scope.cwd, m.path), line: m.line, text: m.text });
+    matches.push({ path: abs, line: m.line, text: m.text });
     return true;
   });
   // Exit 1 = no match; 2 = an error, which still may come with matches (an unreadable file).
@@ -137,18 +161,19 @@ async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
 }
 
 async function rgFindFiles(rg: string, req: FindFilesRequest): Promise<FindFilesResult> {
-  compileGlob(req.glob);
   const scope = await scopeOf(req.root);
+  const wanted = includeFilter(scope, [req.glob]);
   const args = ['--files', ...commonRgArgs([req.glob], []), '--', scope.target];
   const files: string[] = [];
   let limitReached = false;
   const run = await runRg(rg, args, scope.cwd, req.signal, (line) => {
-    if (line === '') return true;
+    const abs = path.join(scope.cwd, line);
+    if (line === '' || !wanted(abs)) return true;
     if (files.length >= req.maxResults) {
       limitReached = true;
       return false;
     }
-    files.push(path.join(scope.cwd, line));
+    files.push(abs);
     return true;
   });
   if (run.code === 2 && files.length === 0) throw rgFailure(run);
@@ -207,7 +232,8 @@ async function* walk(root: string, filter: WalkFilter): AsyncGenerator<string> {
   checkAbort(filter.signal);
   const stat = await fsp.lstat(root);
   if (!stat.isDirectory()) {
-    if (stat.isFile()) yield root;
+    const name = path.basename(root);
+    if (stat.isFile() && (filter.include.length === 0 || filter.include.some((g) => g.matches(name)))) yield root;
     return;
   }
   const layers = await ancestorLayers(root);

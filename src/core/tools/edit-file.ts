@@ -36,6 +36,7 @@ function listLines(text: string, at: readonly number[]): string {
 /** Numbered lines around [from, to] of the new content, so the model sees the result. */
 function snippet(text: string, fromLine: number, toLine: number): string {
   const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const first = Math.max(1, fromLine - SNIPPET_CONTEXT);
   const last = Math.min(lines.length, toLine + SNIPPET_CONTEXT);
   const width = String(last).length;

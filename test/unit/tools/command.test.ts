@@ -1,0 +1,141 @@
+import { test, beforeEach, afterEach } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runCommandTool } from '../../../src/core/tools';
+import { nodeShell } from '../../../src/node/shell';
+import { ctxFor, makeWorkspace, type Workspace } from './helpers';
+
+let ws: Workspace;
+beforeEach(() => {
+  ws = makeWorkspace();
+  ws.write('a.txt', 'alpha\nbeta\n');
+});
+afterEach(() => ws.cleanup());
+
+test('RO-2: plan mode runs a read-only command in the workspace root and reports the exit code', async () => {
+  const r = await runCommandTool.run({ command: 'cat a.txt && pwd' }, ctxFor(ws));
+  assert.ok(r.ok, r.content);
+  assert.match(r.content, new RegExp(`^alpha\\nbeta\\n${ws.root}\\n\\[exit code 0 after \\d+\\.\\d s\\]$`));
+  assert.match(r.summary, /^ran `cat a\.txt && pwd` \(exit 0, \d+\.\d s\)$/);
+  assert.equal(r.target, 'cat a.txt && pwd');
+  assert.equal(r.data?.exitCode, 0);
+  assert.equal(r.data?.class, 'inspection');
+});
+
+test('RO-3: plan mode refuses a redirection with the policy reason before running it; the file is not created', async () => {
+  const r = await runCommandTool.run({ command: 'echo x > f' }, ctxFor(ws));
+  assert.equal(r.ok, false);
+  assert.equal(r.error?.code, 'refused');
+  assert.match(r.content, /^Mutation blocked: output redirection `> f` writes a file/);
+  assert.match(r.content, /the command was not run\.$/);
+  assert.equal(ws.exists('f'), false);
+});
+
+test('RO-3: plan mode refuses in-place edits and unknown programs; nothing changes', async () => {
+  for (const command of ['sed -i s/alpha/omega/ a.txt', 'touch new.txt', 'cat a.txt; rm a.txt']) {
+    const r = await runCommandTool.run({ command }, ctxFor(ws));
+    assert.equal(r.error?.code, 'refused', command);
+    assert.match(r.content, /^Mutation blocked: /);
+  }
+  assert.equal(ws.read('a.txt'), 'alpha\nbeta\n');
+  assert.equal(ws.exists('new.txt'), false);
+});
+
+test('MODE-1: auto mode runs a mutating command unattended; a non-zero exit is ok:false with stderr shown', async () => {
+  const made = await runCommandTool.run({ command: 'echo x > f' }, ctxFor(ws, { mode: 'auto' }));
+  assert.ok(made.ok);
+  assert.equal(ws.read('f'), 'x\n');
+  const failing = await runCommandTool.run({ command: 'echo out; echo oops >&2; exit 3' }, ctxFor(ws, { mode: 'auto' }));
+  assert.equal(failing.ok, false);
+  assert.equal(failing.error?.code, 'command_failed');
+  assert.match(failing.content, /^out\n\[stderr\]\noops\n\[exit code 3 after/);
+  assert.equal(failing.data?.exitCode, 3);
+  assert.match(failing.summary, /\(exit 3, /);
+});
+
+test('MODE-1: build mode asks first; a yes runs the command, a no does not', async () => {
+  const asked: string[] = [];
+  const yes = await runCommandTool.run({ command: 'echo y > yes.txt' }, ctxFor(ws, { mode: 'build', confirm: async (c) => (asked.push(c), true) }));
+  assert.ok(yes.ok);
+  assert.deepEqual(asked, ['echo y > yes.txt']);
+  assert.equal(ws.read('yes.txt'), 'y\n');
+  const no = await runCommandTool.run({ command: 'echo n > no.txt' }, ctxFor(ws, { mode: 'build', confirm: async () => false }));
+  assert.equal(no.error?.code, 'declined');
+  assert.match(no.content, /The user declined to run `echo n > no\.txt`/);
+  assert.equal(ws.exists('no.txt'), false);
+  const nobody = await runCommandTool.run({ command: 'echo z > z.txt' }, ctxFor(ws, { mode: 'build' }));
+  assert.equal(nobody.error?.code, 'refused');
+  assert.equal(ws.exists('z.txt'), false);
+});
+
+test('run_command: a `sleep 5` with a 200 ms timeout ends quickly and reports timedOut', async () => {
+  const started = Date.now();
+  const r = await runCommandTool.run({ command: 'sleep 5' }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
+  const elapsed = Date.now() - started;
+  assert.ok(elapsed < 2000, `took ${elapsed} ms`);
+  assert.equal(r.ok, false);
+  assert.equal(r.error?.code, 'timed_out');
+  assert.equal(r.data?.timedOut, true);
+  assert.match(r.content, /\[timed out after 0\.2 s; the command was killed\]$/);
+});
+
+test('run_command: timeout_seconds from the model overrides the default, within the cap', async () => {
+  const r = await runCommandTool.run({ command: 'sleep 5', timeout_seconds: 1 }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 60_000 }));
+  assert.equal(r.data?.timedOut, true);
+  const tooLong = await runCommandTool.run({ command: 'true', timeout_seconds: 100000 }, ctxFor(ws));
+  assert.match(tooLong.content, /`timeout_seconds`: Too big/);
+});
+
+test('run_command: the whole process group is killed on timeout, children included', async () => {
+  const marker = path.join(ws.root, 'child-survived');
+  const r = await runCommandTool.run({ command: `(sleep 1; touch ${marker}) & sleep 5` }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
+  assert.equal(r.data?.timedOut, true);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.equal(fs.existsSync(marker), false);
+});
+
+test('EXEC-5: aborting the turn kills a running command and reports it cancelled', async () => {
+  const controller = new AbortController();
+  const started = Date.now();
+  setTimeout(() => controller.abort(), 150);
+  const r = await runCommandTool.run({ command: 'sleep 5' }, ctxFor(ws, { mode: 'auto', signal: controller.signal }));
+  assert.ok(Date.now() - started < 2000);
+  assert.equal(r.ok, false);
+  assert.equal(r.error?.code, 'cancelled');
+  assert.match(r.content, /\[cancelled after .* the command was killed\]$/);
+  const before = await runCommandTool.run({ command: 'echo never' }, ctxFor(ws, { signal: controller.signal }));
+  assert.equal(before.error?.code, 'cancelled');
+});
+
+test('NAV-5: long output keeps its start and its end within the preview limit and says how to see the rest', async () => {
+  const r = await runCommandTool.run({ command: 'seq 1 20000' }, ctxFor(ws, { previewBytes: 2048 }));
+  assert.ok(r.ok);
+  assert.ok(Buffer.byteLength(r.content) <= 2048, `${Buffer.byteLength(r.content)} bytes`);
+  assert.ok(r.content.startsWith('1\n2\n3\n'));
+  assert.match(r.content, /\n20000\n\[output cut to the preview limit: showed \d+ of 108894 bytes\. Re-run with `\| tail -n 80`/);
+  assert.match(r.content, /\[… \d+ bytes cut here …\]/);
+  assert.match(r.content, /\[exit code 0 after .*\]$/);
+  assert.ok(r.truncated);
+});
+
+test('Shell port: each stream keeps its head and tail under the byte cap and counts what it dropped', async () => {
+  const r = await nodeShell.run({ command: 'seq 1 100000', cwd: ws.root, timeoutMs: 10_000, maxOutputBytes: 1000 });
+  assert.equal(r.exitCode, 0);
+  assert.equal(r.stdout.totalBytes, 588895);
+  assert.equal(r.stdout.omittedBytes, 588895 - 1000);
+  assert.ok(r.stdout.text.startsWith('1\n2\n'));
+  assert.ok(r.stdout.text.endsWith('99999\n100000\n'));
+  assert.match(r.stdout.text, /\[… 587895 bytes of output omitted …\]/);
+  assert.equal(r.stderr.totalBytes, 0);
+});
+
+test('Shell port: stdin is closed, a signal exit is reported, a missing cwd rejects', async () => {
+  const cat = await nodeShell.run({ command: 'cat', cwd: ws.root, timeoutMs: 2000, maxOutputBytes: 100 });
+  assert.equal(cat.timedOut, false);
+  assert.equal(cat.exitCode, 0);
+  const killed = await nodeShell.run({ command: 'kill -9 $$', cwd: ws.root, timeoutMs: 2000, maxOutputBytes: 100 });
+  assert.equal(killed.exitCode, null);
+  assert.equal(killed.signal, 'SIGKILL');
+  await assert.rejects(nodeShell.run({ command: 'true', cwd: path.join(ws.root, 'missing'), timeoutMs: 1000, maxOutputBytes: 100 }), /could not start/);
+});

@@ -1,0 +1,149 @@
+import { test, beforeEach, afterEach } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { compileGlob, findFilesTool, grepTool, parseGitignore } from '../../../src/core/tools';
+import { createNodeSearch, jsSearch } from '../../../src/node/search';
+import type { Search } from '../../../src/core/ports';
+import { ctxFor, findRipgrep, makeWorkspace, type Workspace } from './helpers';
+
+let ws: Workspace;
+beforeEach(() => {
+  ws = makeWorkspace();
+  ws.write('.gitignore', '# build output\ndist/\n*.log\n/secret.txt\n!keep.log\n');
+  ws.write('src/app.ts', 'import { helper } from "./util";\nexport function main() {\n  return helper(1);\n}\n');
+  ws.write('src/util.ts', 'export function helper(n: number) {\n  return n + 1; // TODO tidy\n}\n');
+  ws.write('src/nested/deep.test.ts', 'test("helper", () => {});\n');
+  ws.write('src/nested/.gitignore', 'generated.ts\n');
+  ws.write('src/nested/generated.ts', 'export const helper = 0;\n');
+  ws.write('docs/notes.md', 'Helper notes\nTODO: more\n');
+  ws.write('.github/workflows/ci.yml', 'run: npm test # helper\n');
+  ws.write('dist/app.js', 'function helper(){}\n');
+  ws.write('debug.log', 'helper failed\n');
+  ws.write('keep.log', 'helper kept\n');
+  ws.write('secret.txt', 'helper secret\n');
+  ws.write('node_modules/lib/index.js', 'helper\n');
+  ws.write('.git/config', 'helper\n');
+  ws.write('bin/blob.bin', Buffer.concat([Buffer.from('helper'), Buffer.from([0, 1, 2, 3])]));
+  fs.symlinkSync(path.join(ws.root, 'src'), path.join(ws.root, 'src-link'));
+});
+afterEach(() => ws.cleanup());
+
+const EXPECTED_HELPER = [
+  '.github/workflows/ci.yml:1: run: npm test # helper',
+  'keep.log:1: helper kept',
+  'src/app.ts:1: import { helper } from "./util";',
+  'src/app.ts:3: return helper(1);',
+  'src/nested/deep.test.ts:1: test("helper", () => {});',
+  'src/util.ts:1: export function helper(n: number) {',
+];
+
+const rgPath = findRipgrep();
+const searches: Array<[string, () => Search]> = [
+  ['JS fallback', () => jsSearch],
+  ['ripgrep', () => {
+    assert.ok(rgPath, 'no rg binary: install VS Code into .cache with scripts/harness/setup.sh, put rg on PATH or set VTPLAN_RG');
+    return createNodeSearch({ rgPath });
+  }],
+];
+
+for (const [label, make] of searches) {
+  test(`grep (${label}) skips .git, node_modules, binaries, symlinks and .gitignore-d files, in path order`, async () => {
+    const r = await grepTool.run({ pattern: 'helper' }, ctxFor(ws, { search: make() }));
+    assert.ok(r.ok, r.content);
+    assert.deepEqual(r.content.split('\n'), EXPECTED_HELPER);
+    assert.equal(r.summary, 'grep "helper": 6 matches in 5 files');
+    assert.deepEqual(r.data, { matches: 6, files: 5, limitReached: false });
+  });
+
+  test(`grep (${label}) narrows by path and glob, fixed strings, case, max_results`, async () => {
+    const ctx = ctxFor(ws, { search: make() });
+    const byGlob = await grepTool.run({ pattern: 'helper', glob: '*.test.ts' }, ctx);
+    assert.equal(byGlob.content, 'src/nested/deep.test.ts:1: test("helper", () => {});');
+    const byPath = await grepTool.run({ pattern: 'return', path: 'src/util.ts' }, ctx);
+    assert.equal(byPath.content, 'src/util.ts:2: return n + 1; // TODO tidy');
+    const fixed = await grepTool.run({ pattern: 'helper(1)', fixed_strings: true }, ctx);
+    assert.equal(fixed.content, 'src/app.ts:3: return helper(1);');
+    const caseless = await grepTool.run({ pattern: 'HELPER NOTES', case_insensitive: true, path: 'docs' }, ctx);
+    assert.equal(caseless.content, 'docs/notes.md:1: Helper notes');
+    const cased = await grepTool.run({ pattern: 'HELPER NOTES', path: 'docs' }, ctx);
+    assert.equal(cased.empty, true);
+    assert.match(cased.content, /^No matches for `HELPER NOTES` in docs\.$/);
+    const limited = await grepTool.run({ pattern: 'helper', max_results: 2 }, ctx);
+    assert.deepEqual(limited.content.split('\n').slice(0, 2), EXPECTED_HELPER.slice(0, 2));
+    assert.match(limited.content, /\[stopped at 2 matches; narrow the pattern, path or glob to see the rest\]$/);
+    assert.equal(limited.data?.limitReached, true);
+  });
+
+  test(`grep (${label}) reports an invalid regular expression as a tool error`, async () => {
+    const r = await grepTool.run({ pattern: 'helper(' }, ctxFor(ws, { search: make() }));
+    assert.equal(r.ok, false);
+    assert.match(r.content, /^grep could not search for `helper\(`: /);
+  });
+
+  test(`find_files (${label}) matches names at any depth or anchored paths, honouring .gitignore`, async () => {
+    const ctx = ctxFor(ws, { search: make() });
+    const ts = await findFilesTool.run({ glob: '*.ts' }, ctx);
+    assert.deepEqual(ts.content.split('\n'), ['src/app.ts', 'src/nested/deep.test.ts', 'src/util.ts']);
+    const anchored = await findFilesTool.run({ glob: 'src/*.ts' }, ctx);
+    assert.deepEqual(anchored.content.split('\n'), ['src/app.ts', 'src/util.ts']);
+    const under = await findFilesTool.run({ glob: '*.ts', path: 'src/nested' }, ctx);
+    assert.equal(under.content, 'src/nested/deep.test.ts');
+    const braces = await findFilesTool.run({ glob: '*.{md,yml}' }, ctx);
+    assert.deepEqual(braces.content.split('\n'), ['.github/workflows/ci.yml', 'docs/notes.md']);
+    const none = await findFilesTool.run({ glob: '*.rs' }, ctx);
+    assert.equal(none.empty, true);
+    assert.equal(none.content, 'No files match `*.rs`.');
+    const capped = await findFilesTool.run({ glob: '*.ts', max_results: 1 }, ctx);
+    assert.match(capped.content, /^src\/app\.ts\n\[stopped at 1 paths/);
+  });
+}
+
+test('grep: a search root outside the workspace is refused before searching', async () => {
+  const r = await grepTool.run({ pattern: 'x', path: '../outside' }, ctxFor(ws, { search: jsSearch }));
+  assert.equal(r.error?.code, 'outside_workspace');
+});
+
+test('NAV-5: grep output is cut to the preview limit with a hint to narrow it', async () => {
+  ws.write('many.txt', Array.from({ length: 400 }, (_, i) => `needle ${i}`).join('\n'));
+  const r = await grepTool.run({ pattern: 'needle', max_results: 400 }, ctxFor(ws, { search: jsSearch, previewBytes: 2048 }));
+  assert.ok(Buffer.byteLength(r.content) <= 2048);
+  assert.match(r.content, /\d+ of 400 matching lines shown; narrow the pattern, path or glob\.\]$/);
+});
+
+test('globs: *, ?, **, [..], {a,b}; a slash anchors the glob at the root', () => {
+  const cases: Array<[string, string, boolean]> = [
+    ['*.ts', 'a.ts', true],
+    ['*.ts', 'src/deep/a.ts', true],
+    ['*.ts', 'a.tsx', false],
+    ['src/*.ts', 'src/a.ts', true],
+    ['src/*.ts', 'src/deep/a.ts', false],
+    ['src/*.ts', 'lib/src/a.ts', false],
+    ['src/**/*.ts', 'src/a.ts', true],
+    ['src/**/*.ts', 'src/x/y/a.ts', true],
+    ['**/test/*.ts', 'a/b/test/x.ts', true],
+    ['file?.md', 'file1.md', true],
+    ['file?.md', 'file10.md', false],
+    ['[ab].txt', 'b.txt', true],
+    ['[!ab].txt', 'b.txt', false],
+    ['*.{js,ts}', 'x/y.js', true],
+    ['docs/', 'docs', true],
+    ['/secret.txt', 'secret.txt', true],
+    ['/secret.txt', 'a/secret.txt', false],
+  ];
+  for (const [glob, p, expected] of cases) assert.equal(compileGlob(glob).matches(p), expected, `${glob} vs ${p}`);
+  assert.throws(() => compileGlob('*.{ts'), /unclosed "\{"/);
+  assert.throws(() => compileGlob(''), /empty/);
+});
+
+test('.gitignore subset: comments, negation, folder-only rules, anchoring; the last matching rule wins', () => {
+  const rules = parseGitignore('# c\n\nbuild/\n*.log\n!keep.log\n/root-only.txt\nsrc/gen/\n');
+  assert.equal(rules.decide('build', true), true);
+  assert.equal(rules.decide('build', false), undefined);
+  assert.equal(rules.decide('a/b/x.log', false), true);
+  assert.equal(rules.decide('keep.log', false), false);
+  assert.equal(rules.decide('root-only.txt', false), true);
+  assert.equal(rules.decide('sub/root-only.txt', false), undefined);
+  assert.equal(rules.decide('src/gen', true), true);
+  assert.equal(rules.decide('x/src/gen', true), undefined);
+});
