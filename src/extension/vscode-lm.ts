@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { describeCause, makeFailure } from '../core/llm/failure';
 import {
   wireParameters,
-  type Message,
   type ModelProvider,
   type ModelRequest,
   type ProviderFailure,
@@ -103,7 +102,7 @@ export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMes
     if (results.length > 0) out.push(vscode.LanguageModelChatMessage.User(results));
     results = [];
   };
-  for (const m of requestView(request.messages) as Message[]) {
+  for (const m of requestView(request.messages)) {
     if (m.role === 'tool') {
       results.push(new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)]));
       continue;
@@ -134,6 +133,7 @@ export function toLmOptions(request: ModelRequest, justification: string): vscod
 
 const TRANSIENT = /timed? ?out|ECONNRESET|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|socket hang up|fetch failed|network|rate.?limit|too many requests|overload|unavailable|temporar|\b(408|429|5\d\d)\b/i;
 
+/** Refusals by VS Code itself (consent, quota or policy, a model that is gone): no retry changes them. */
 const CODE_HINTS: Record<string, string> = {
   NoPermissions: 'VS Code has not allowed VT Code Planning to use this model (see Accounts > Manage Language Model Access)',
   Blocked: 'the model refused the request (quota or policy)',
@@ -141,9 +141,9 @@ const CODE_HINTS: Record<string, string> = {
 };
 
 /**
- * A `LanguageModelError` names why VS Code or the model's extension refused (NoPermissions,
- * Blocked, NotFound, or a vendor code): no retry changes that. Anything else comes from the model's
- * backend and is retried only when it reads as transient.
+ * VS Code's own refusals (NoPermissions, Blocked, NotFound) are final. Anything else comes from the
+ * model's extension or its backend (a `LanguageModelError` with a vendor code, or a plain error)
+ * and is retried only when it reads as transient.
  */
 export function failureFromLmError(err: unknown): ProviderFailure {
   const base = { provider: VSCODE_LM_PROVIDER_ID, secrets: [] as string[] };
@@ -151,7 +151,8 @@ export function failureFromLmError(err: unknown): ProviderFailure {
     const hint = CODE_HINTS[err.code];
     const detail = err.message.trim();
     const message = `${err.code || 'LanguageModelError'}: ${[hint, detail].filter(Boolean).join(': ')}`;
-    return makeFailure({ ...base, kind: 'http', retryable: false, message });
+    const transient = hint === undefined && TRANSIENT.test(message);
+    return makeFailure({ ...base, kind: transient ? 'transport' : 'http', retryable: transient, message });
   }
   const message = describeCause(err);
   const transient = TRANSIENT.test(message);
@@ -192,7 +193,8 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
     let toolCalls = 0;
     try {
       const messages = toLmMessages(request);
-      // Counted alongside the response so that usage costs no extra wait in the common case.
+      // Counted alongside the response so that usage costs no extra wait in the common case. The
+      // API counts messages only: tool schemas are not in `inputTokens`.
       const inputTokens = Promise.all(messages.map((m) => chat.countTokens(m, source.token)));
       inputTokens.catch(() => undefined);
       const response = await chat.sendRequest(messages, toLmOptions(request, justification), source.token);
@@ -220,7 +222,9 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
           const args = JSON.stringify(part.input ?? {});
           output += args;
           toolCalls++;
-          yield { type: 'tool_call', call: { id: part.callId, name: part.name, arguments: args } };
+          // Results attach to the id (EXEC-2), so a model that sends none still gets a unique one.
+          const id = part.callId || `call_${globalThis.crypto.randomUUID()}`;
+          yield { type: 'tool_call', call: { id, name: part.name, arguments: args } };
         }
         // Other parts (thinking, data) in newer VS Code never become answer text (SYN-2).
       }

@@ -257,23 +257,46 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     writeScript([
       [{ error: 'Blocked', message: 'quota exceeded' }],
       [{ error: 'NoPermissions', message: 'no consent' }],
+      [{ error: 'NotFound', message: 'model removed' }],
       [{ error: 'plain', message: 'fetch failed: ECONNRESET' }],
       [{ error: 'plain', message: 'invalid request: tools[0].name' }],
     ]);
     const lm = await provider();
     const failures = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const end = terminal(await drain(lm.stream(request([{ role: 'user', content: 'hi' }]))));
       assert.equal(end.type, 'error', JSON.stringify(end));
       if (end.type === 'error') failures.push(end.failure);
     }
-    const [blocked, noPermissions, transient, invalid] = failures;
+    const [blocked, noPermissions, notFound, transient, invalid] = failures;
     assert.deepEqual([blocked?.provider, blocked?.kind, blocked?.retryable], ['vscode-lm', 'http', false]);
     assert.match(blocked?.message ?? '', /^Blocked: .*quota exceeded/);
     assert.deepEqual([noPermissions?.kind, noPermissions?.retryable], ['http', false]);
     assert.match(noPermissions?.message ?? '', /^NoPermissions: .*Manage Language Model Access.*no consent/);
+    assert.deepEqual([notFound?.kind, notFound?.retryable], ['http', false]);
+    assert.match(notFound?.message ?? '', /^NotFound: .*Select Model.*model removed/);
     assert.deepEqual([transient?.kind, transient?.retryable], ['transport', true]);
     assert.deepEqual([invalid?.kind, invalid?.retryable], ['http', false]);
+  });
+
+  test('EXEC-2: a tool call without an id gets a unique one; a nameless tool call is a protocol failure', async () => {
+    writeScript([
+      [{ toolCall: { id: '', name: 'list_dir', input: { path: '.' } } }],
+      [{ toolCall: { id: '', name: 'list_dir', input: { path: '.' } } }],
+      [{ text: 'calling' }, { toolCall: { id: 'call-9', name: '', input: {} } }],
+    ]);
+    const lm = await provider();
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const chunks = await drain(lm.stream(request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR] })));
+      assert.deepEqual(terminal(chunks), { type: 'finish', reason: 'tool_calls' });
+      ids.push(chunks.flatMap((c) => (c.type === 'tool_call' ? [c.call.id] : [])));
+    }
+    assert.match(ids[0]?.[0] ?? '', /^call_./);
+    assert.notEqual(ids[0]?.[0], ids[1]?.[0]);
+    const nameless = terminal(await drain(lm.stream(request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR] }))));
+    assert.equal(nameless.type, 'error');
+    assert.deepEqual(nameless.type === 'error' && [nameless.failure.kind, nameless.failure.retryable], ['protocol', false]);
   });
 
   test('SYN-2: a leading <think> block from the model is reasoning, never answer text', async () => {
