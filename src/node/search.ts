@@ -5,7 +5,7 @@
  * common subset, see core/tools/glob.ts) and return matches sorted by path.
  */
 import { spawn } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { posix as path } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../core/tools/glob';
@@ -31,6 +31,33 @@ export function createNodeSearch(options: NodeSearchOptions = {}): Search {
 
 // ---------------------------------------------------------------------------------------------
 // ripgrep
+
+/**
+ * Where VS Code keeps its ripgrep below `vscode.env.appRoot`: older releases ship
+ * `@vscode/ripgrep/bin/rg` (desktop builds unpack it next to the asar archive), 1.10x and later
+ * `@vscode/ripgrep-universal/bin/<platform>-<arch>/rg`.
+ */
+export function ripgrepCandidates(appRoot: string, platform: string = process.platform, arch: string = process.arch): string[] {
+  const exe = platform === 'win32' ? 'rg.exe' : 'rg';
+  return ['node_modules', 'node_modules.asar.unpacked'].flatMap((modules) => [
+    path.join(appRoot, modules, '@vscode/ripgrep/bin', exe),
+    path.join(appRoot, modules, '@vscode/ripgrep-universal/bin', `${platform}-${arch}`, exe),
+  ]);
+}
+
+/** The first executable ripgrep VS Code ships, or `undefined` (then the JS fallback serves). */
+export async function locateRipgrep(appRoot: string): Promise<string | undefined> {
+  for (const candidate of ripgrepCandidates(appRoot)) {
+    try {
+      await fsp.access(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
 
 interface SearchScope {
   cwd: string;

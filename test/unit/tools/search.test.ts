@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compileGlob, findFilesTool, grepTool, parseGitignore } from '../../../src/core/tools';
-import { createNodeSearch, jsSearch } from '../../../src/node/search';
+import { createNodeSearch, jsSearch, locateRipgrep, ripgrepCandidates } from '../../../src/node/search';
 import type { Search } from '../../../src/core/ports';
 import { ctxFor, findRipgrep, makeWorkspace, type Workspace } from './helpers';
 
@@ -146,4 +146,20 @@ test('.gitignore subset: comments, negation, folder-only rules, anchoring; the l
   assert.equal(rules.decide('sub/root-only.txt', false), undefined);
   assert.equal(rules.decide('src/gen', true), true);
   assert.equal(rules.decide('x/src/gen', true), undefined);
+});
+
+test('ripgrep is found below a VS Code appRoot in either package layout', async () => {
+  const appRoot = path.join(ws.base, 'app');
+  assert.equal(await locateRipgrep(appRoot), undefined);
+  const universal = path.join(appRoot, 'node_modules/@vscode/ripgrep-universal/bin', `${process.platform}-${process.arch}`, 'rg');
+  fs.mkdirSync(path.dirname(universal), { recursive: true });
+  fs.writeFileSync(universal, '#!/bin/sh\n', { mode: 0o755 });
+  assert.equal(await locateRipgrep(appRoot), universal);
+  const classic = path.join(appRoot, 'node_modules/@vscode/ripgrep/bin/rg');
+  fs.mkdirSync(path.dirname(classic), { recursive: true });
+  fs.writeFileSync(classic, '#!/bin/sh\n', { mode: 0o644 });
+  assert.equal(await locateRipgrep(appRoot), universal, 'a non-executable file is skipped');
+  fs.chmodSync(classic, 0o755);
+  assert.equal(await locateRipgrep(appRoot), classic);
+  assert.ok(ripgrepCandidates('/app', 'win32', 'x64').every((c) => c.endsWith('rg.exe')));
 });
