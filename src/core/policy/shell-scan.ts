@@ -20,7 +20,12 @@ export interface ScanProblem {
   class: ProblemClass;
 }
 
-export type Joiner = '&&' | '||' | '|' | '|&' | ';';
+export type Joiner = '&&' | '||' | '|' | ';';
+
+/** Commands run under /bin/sh, which is dash on Debian and Ubuntu; bash-only syntax means something else there. */
+function BASH_ONLY(syntax: string, shMeaning: string, instead: string): string {
+  return `${syntax} is bash-only syntax (under /bin/sh it is ${shMeaning}); use ${instead}`;
+}
 
 export interface Redirect {
   /** `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null. */
@@ -132,7 +137,8 @@ class Scanner {
       } else if (c === '|' && s[i + 1] === '|') {
         i = this.boundary(i, 2, '||');
       } else if (c === '|' && s[i + 1] === '&') {
-        i = this.boundary(i, 2, '|&');
+        this.problem(BASH_ONLY('`|&`', 'a syntax error', '`2>&1 |`'), 'unknown');
+        i = this.boundary(i, 2, '|');
       } else if (c === '|') {
         i = this.boundary(i, 1, '|');
       } else if (c === ';') {
@@ -143,8 +149,9 @@ class Scanner {
           i = this.boundary(i, 1, ';');
         }
       } else if (c === '&' && s[i + 1] === '>') {
-        this.endWord();
-        i = this.outputRedirect(i, s[i + 2] === '>' ? 3 : 2, '');
+        // dash reads `a &>/dev/null b` as `a &` then `>/dev/null b`: b would run unseen.
+        this.problem(BASH_ONLY('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
+        i += s[i + 2] === '>' ? 3 : 2;
       } else if (c === '&') {
         this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
         i += 1;
@@ -287,9 +294,12 @@ class Scanner {
     this.wordOutStart = 0;
   }
 
-  /** Digits glued to the front of `>`/`<` are a descriptor number, not a word. */
+  /**
+   * A digit glued to the front of `>`/`<` is a descriptor number, not a word. Only one digit:
+   * dash reads `10>x` as the word `10` plus `>x`, so a longer run stays a word (stricter for bash).
+   */
   private takeDescriptorPrefix(): string {
-    if (this.wordLen > 0 && this.wordDigitsOnly) {
+    if (this.wordLen === 1 && this.wordDigitsOnly) {
       const fd = this.out.slice(this.wordOutStart);
       this.out = this.out.slice(0, this.wordOutStart);
       return fd;

@@ -84,6 +84,6 @@ function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   if (segment.unanchoredGlob !== null && !isPlainReader(program)) {
     return reject('unknown', `${segment.unanchoredGlob} (\`${program}\` has options that write files or run programs)`);
   }
-  const ctx = { piped: segment.joiner === '|' || segment.joiner === '|&', readsFile: segment.redirects.some((r) => r.kind === '<') };
+  const ctx = { piped: segment.joiner === '|', readsFile: segment.redirects.some((r) => r.kind === '<') };
   return checkProgram(words, ctx);
 }
