@@ -4,6 +4,8 @@ import { toolCommand } from './tool';
 import { validateCommand } from './validate';
 import { extractCommand } from './extract';
 import { intentCommand } from './intent';
+import { runCommand } from './run';
+import { resumeCommand } from './resume';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
-export const commands: readonly CliCommand[] = [validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand];
+export const commands: readonly CliCommand[] = [runCommand, resumeCommand, validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand];

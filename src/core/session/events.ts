@@ -184,6 +184,19 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   event('provider.retry', { retry: z.int().min(1), delayMs: z.number().min(0), failure: failureShape }),
   /** A provider failure that ended a model request (EXEC-5: distinct from a cancellation). */
   event('provider.failed', { failure: failureShape }),
+  /**
+   * A runtime-authored message added to the model's history (repair request, synthesis pass,
+   * condense retry, recovery pass). `allowanceUsed` is the synthesis allowance consumed so far this
+   * turn (SYN-1), so a resumed session cannot reopen what was spent.
+   */
+  event('directive', {
+    kind: z.enum(['repair', 'synthesis', 'condense', 'recovery', 'handoff']),
+    text,
+    allowanceUsed: count,
+    toolsClosed: z.boolean(),
+  }),
+  /** Something the user must see that is not a model message: a dropped `/plan`, a failed handoff step. */
+  event('notice', { level: z.enum(['info', 'warning', 'error']), text, switchPath: SwitchPathSchema.optional() }),
   event('turn.completed', { status: TurnStatusSchema, reason: text.optional() }),
 ]);
 

@@ -18,7 +18,7 @@ export const findFilesTool = defineTool({
   name: 'find_files',
   description: [
     'Find files by name or path pattern. A glob without "/" matches file names at any depth ("*.md", "README*"); one with "/" is matched against the path below `path` ("src/**/*.ts").',
-    'Skips .git, node_modules and files ignored by .gitignore. Returns workspace-relative paths in path order.',
+    'Skips .git, node_modules, .vtcode and files ignored by .gitignore. Returns workspace-relative paths in path order.',
   ].join(' '),
   schema,
   mutates: false,

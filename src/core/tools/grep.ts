@@ -27,7 +27,7 @@ export const grepTool = defineTool({
   name: 'grep',
   description: [
     'Search file contents for a regular expression (or literal text with fixed_strings). Returns "path:line: text" lines, in path order.',
-    'Narrow with path and glob; skips .git, node_modules, binary and .gitignore-d files. Use it to locate definitions and usages before reading files.',
+    'Narrow with path and glob; skips .git, node_modules, .vtcode, binary and .gitignore-d files. Use it to locate definitions and usages before reading files.',
   ].join(' '),
   schema,
   mutates: false,

@@ -53,6 +53,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
       };
       if (options.confirm !== undefined) ctx.confirm = options.confirm;
       if (options.tracker !== undefined) ctx.tracker = options.tracker();
+      else if (rc.planFile !== undefined) ctx.tracker = { planFile: rc.planFile, planActive: true };
       const result = await tool.run(args, ctx);
       if (result.outcome !== undefined) return result.outcome;
       const outcome: RuntimeOutcome = {

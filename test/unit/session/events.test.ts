@@ -49,6 +49,8 @@ const SAMPLES: EventInput[] = [
   { type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: 0.07, toolBudgetReset: true },
   { type: 'provider.retry', retry: 1, delayMs: 250, failure: { kind: 'http', provider: 'openai', status: 500, retryable: true, message: 'HTTP 500' } },
   { type: 'provider.failed', failure: { kind: 'transport', provider: 'anthropic', retryable: true, message: 'ECONNRESET', attempts: 4 } },
+  { type: 'directive', kind: 'repair', text: 'Fix step 2: it has no verify item.', allowanceUsed: 0, toolsClosed: false },
+  { type: 'notice', level: 'warning', text: 'A turn is running; /plan was not sent.', switchPath: 'plan_entry' },
   { type: 'turn.completed', status: 'awaiting_approval' },
 ];
 

@@ -1,0 +1,36 @@
+import { parseArgs } from 'node:util';
+import { AgentSchema } from '../../core/session/events';
+import { Session } from '../../core/session/session';
+import { UsageError, type CliCommand, type CliIO } from '../io';
+import { PROVIDER_OPTIONS, sessionDeps, workspaceOf } from '../session-setup';
+import { eventPrinter, exitCodeFor } from '../transcript';
+
+const USAGE =
+  'vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--mode plan|build|auto] [--jsonl] "<goal>"';
+
+/** Starts a session (plan mode unless --mode says otherwise) and runs one turn with the goal. */
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'Start a planning session on a goal; stops when it waits for approval or input, or ends.',
+  usage: USAGE,
+  async run(args: readonly string[], io: CliIO): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: { ...PROVIDER_OPTIONS, mode: { type: 'string', default: 'plan' } } });
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    const { values, positionals } = parsed;
+    const goal = positionals.join(' ').trim();
+    if (goal === '') throw new UsageError('give the goal as the last argument, e.g. "add a --shout flag"');
+    const mode = AgentSchema.safeParse(values.mode);
+    if (!mode.success) throw new UsageError(`--mode must be plan, build or auto, not '${values.mode}'`);
+    const root = workspaceOf(values, io);
+    const { deps } = sessionDeps(values, io, root);
+    const session = await Session.start(deps, { agent: mode.data });
+    session.on(eventPrinter(io, values.jsonl));
+    const result = await session.submit(goal);
+    io.stderr(`session: ${session.id}\n`);
+    return result.kind === 'ran' ? exitCodeFor(result.status) : 0;
+  },
+};

@@ -1,0 +1,447 @@
+/**
+ * One turn of an agent: request → stream (through the plan parser) → tool calls (dispatch gate,
+ * fuse, research guards, preview budget, handler) → results attached to their batch → next
+ * request, until the model answers without tools. In plan mode the answer's plan is extracted,
+ * validated, repaired at most twice (SYN-4), persisted (STORE-1) and put up for approval.
+ *
+ * Everything the turn does is said through `emit`: the session applies each event to its state
+ * and writes it to the log, so the history the next request is built from is the event fold.
+ */
+import type { FileSystem } from '../ports';
+import {
+  admitPreview, blockedHandoff, consume, fuseLimits, navigate, navigationSignal, newCounters, newFuse, newNavigation,
+  newPreviewBudget, planningLimits, previewResult, previewStub, recordCall, resultCap, describeToolCall,
+  type ArchiveOutcome, type BudgetCounters, type FuseState, type NavigationState, type PreviewBudget,
+} from '../guards';
+import { collectStream, requestView, streamWithRetry, type ModelProvider, type RetryOptions, type StreamOutcome, type ToolCall } from '../llm';
+import { buildRepairRequest, buildSynopsis, PlanStore, PlanStreamParser, validatePlan } from '../plan';
+import { gateToolCall } from '../policy';
+import type { EventInput } from './events';
+import { recoveryInterview } from './interview';
+import type { PromptTemplates } from './prompts';
+import { fill } from './prompts';
+import type { SessionState } from './state';
+import type { ToolOutcome, ToolRuntime } from './tool-runtime';
+
+export interface TurnLimits {
+  /** `maxConsecutiveBlockedToolCallsPerTurn` (FUSE-1). */
+  maxConsecutiveBlocked: number;
+  /** 0 = unlimited; planning turns get at least 120 (NAV-1). */
+  toolCallsPerTurn: number;
+  /** 0 = unlimited; planning turns get at least 60 (NAV-1). */
+  loopsPerTurn: number;
+  maxOutputTokens: number;
+}
+
+export interface TurnDeps {
+  fs: FileSystem;
+  root: string;
+  provider: ModelProvider;
+  tools: ToolRuntime;
+  prompts: PromptTemplates;
+  limits: TurnLimits;
+  retry?: RetryOptions;
+  emit(event: EventInput): Promise<void>;
+  state(): SessionState;
+  /** Persists and verifies the session archive (the log) before a blocked handoff (FUSE-2). */
+  checkpoint(): Promise<ArchiveOutcome>;
+  /** The turn begins with tools closed (a user-requested retry from retained evidence, SYN-3). */
+  startClosed?: boolean;
+}
+
+/** One synthesis request plus at most two corrective requests (SYN-1). */
+export const SYNTHESIS_ALLOWANCE = 3;
+/** Validation repair requests before a planning turn ends blocked (SYN-4). */
+export const MAX_REPAIRS = 2;
+
+export type TurnEnd =
+  | { status: 'idle' | 'awaiting_approval' | 'awaiting_input' | 'blocked' | 'cancelled' | 'failed'; reason?: string };
+
+interface TurnState {
+  fuse: FuseState;
+  nav: NavigationState;
+  budget: BudgetCounters;
+  preview: PreviewBudget;
+  /** Tools are closed: the next requests are synthesis/recovery passes. */
+  toolsClosed: boolean;
+  recovering: boolean;
+  /** SYN-1 allowance spent this turn; carried by every directive event so resume keeps it. */
+  allowanceUsed: number;
+  repairs: number;
+  condensed: boolean;
+}
+
+/** The system prompt for the agent. */
+export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
+  if (state.agent === 'plan') return fill(prompts.plan, { workspace: state.workspace });
+  const confirmation =
+    state.agent === 'build'
+      ? 'Commands you run with run_command are shown to the user for confirmation first.'
+      : 'Commands you run with run_command execute without confirmation; the same safety gates apply.';
+  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation });
+}
+
+export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<TurnEnd> {
+  const start = deps.state();
+  const planning = start.agent === 'plan';
+  const phase = planning ? 'plan' : 'exec';
+  const limits = planningLimits({ toolCalls: deps.limits.toolCallsPerTurn, loops: deps.limits.loopsPerTurn }, planning);
+  const turn: TurnState = {
+    fuse: newFuse(),
+    nav: newNavigation(phase),
+    budget: newCounters({ tool_calls: limits.toolCalls, tool_loop: limits.loops, session_calls: 0 }),
+    preview: newPreviewBudget(phase),
+    toolsClosed: deps.startClosed === true || start.allowanceUsed > 0,
+    recovering: false,
+    allowanceUsed: start.allowanceUsed,
+    repairs: 0,
+    condensed: false,
+  };
+
+  for (;;) {
+    if (signal.aborted) return { status: 'cancelled' };
+    const loop = consume(turn.budget, 'tool_loop');
+    turn.budget = loop.state;
+    if (loop.decision.kind === 'exhausted') {
+      const r = loop.decision.record;
+      await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used: r.used, max: r.max });
+      return { status: 'blocked', reason: `The turn used all ${r.max} model round-trips. Send "continue" to keep going.` };
+    }
+
+    const state = deps.state();
+    if (turn.toolsClosed && turn.allowanceUsed >= SYNTHESIS_ALLOWANCE) return exhausted(deps, planning);
+    const charge = turn.toolsClosed ? 1 : 0;
+    let retries = 0;
+    const parser = new PlanStreamParser();
+    const outcome: StreamOutcome = await collectStream(
+      streamWithRetry(
+        deps.provider,
+        {
+          system: systemPrompt(deps.prompts, state),
+          messages: requestView(state.history),
+          tools: deps.tools.definitions(state.agent),
+          toolChoice: turn.toolsClosed ? 'none' : 'auto',
+          maxOutputTokens: deps.limits.maxOutputTokens,
+          signal,
+        },
+        {
+          ...deps.retry,
+          onRetry: (notice) => {
+            retries += 1;
+            void deps.emit({ type: 'provider.retry', retry: notice.retry, delayMs: notice.delayMs, failure: notice.failure });
+          },
+        },
+      ),
+      async (chunk) => {
+        if (chunk.type === 'text_delta') {
+          const visible = parser.push(chunk.text);
+          if (visible) await deps.emit({ type: 'message.delta', text: visible });
+        } else if (chunk.type === 'reasoning_delta') {
+          await deps.emit({ type: 'reasoning.delta', text: chunk.text });
+        }
+      },
+    );
+    // SYN-1: while tools are closed every request and every transport retry spends the allowance.
+    if (turn.toolsClosed) turn.allowanceUsed += charge + retries;
+
+    if (outcome.status === 'cancelled') return { status: 'cancelled' };
+    if (outcome.status === 'failed') {
+      await deps.emit({ type: 'provider.failed', failure: outcome.failure });
+      if (turn.toolsClosed && turn.allowanceUsed < SYNTHESIS_ALLOWANCE) continue;
+      return { status: 'failed', reason: outcome.failure.message };
+    }
+
+    const streamed = parser.finish();
+    if (streamed.flushed) await deps.emit({ type: 'message.delta', text: streamed.flushed });
+    const response = outcome.response;
+    const hasPlanBlock = streamed.plan !== null;
+    await deps.emit({ type: 'message.completed', text: response.text, finishReason: outcome.finishReason });
+    if (streamed.plan !== null) await deps.emit({ type: 'plan.completed', text: streamed.plan });
+
+    if (response.toolCalls.length > 0 && !turn.toolsClosed) {
+      const stop = await runBatch(deps, turn, response.toolCalls, signal);
+      if (stop) return stop;
+      continue;
+    }
+    if (response.toolCalls.length > 0 && turn.toolsClosed) {
+      const stop = await refuseClosedCalls(deps, turn, response.toolCalls);
+      if (stop) return stop;
+      continue;
+    }
+
+    const truncated = outcome.finishReason === 'length' || streamed.truncated;
+    if (!planning) {
+      if (hasPlanBlock && streamed.plan) return executionReplan(deps, streamed.plan, truncated);
+      return { status: 'idle' };
+    }
+    if (truncated && (hasPlanBlock || response.text.trim() !== '')) {
+      if (turn.condensed) return { status: 'blocked', reason: 'The plan was cut off twice. Ask for a shorter plan or raise the output limit.' };
+      turn.condensed = true;
+      await directive(deps, turn, 'condense', deps.prompts.condense, true);
+      continue;
+    }
+    if (streamed.plan === null) {
+      // SYN-2: a reasoning-only or empty answer never becomes a plan or a final response.
+      if (response.text.trim() === '' && turn.toolsClosed) {
+        await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: 'the last answer was empty' }));
+        continue;
+      }
+      if (turn.toolsClosed) {
+        await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: 'the last answer had no plan block' }));
+        continue;
+      }
+      return { status: 'idle' };
+    }
+    const verdict = await publishPlan(deps, streamed.plan, turn.repairs);
+    if (verdict.kind === 'persisted') return { status: 'awaiting_approval' };
+    if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };
+    if (turn.repairs >= MAX_REPAIRS) {
+      return { status: 'blocked', reason: `The plan is still invalid after ${MAX_REPAIRS} repairs: ${verdict.summary}` };
+    }
+    turn.repairs += 1;
+    await directive(deps, turn, 'repair', verdict.repairRequest, turn.toolsClosed);
+  }
+}
+
+
+async function directive(
+  deps: TurnDeps,
+  turn: TurnState,
+  kind: 'repair' | 'synthesis' | 'condense' | 'recovery',
+  text: string,
+  closeTools = kind !== 'repair',
+): Promise<void> {
+  if (closeTools) turn.toolsClosed = true;
+  await deps.emit({ type: 'directive', kind, text, allowanceUsed: turn.allowanceUsed, toolsClosed: turn.toolsClosed });
+}
+
+/**
+ * Tool calls while tools are closed. In a recovery pass they are blocked calls counted by the
+ * recovery fuse (1× cap, FUSE-1); in a synthesis pass they are a violation that spends allowance
+ * like any other miss (SYN-1) and the pass is asked for again.
+ */
+async function refuseClosedCalls(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[]): Promise<TurnEnd | null> {
+  let tripped: string | null = null;
+  for (const call of calls) {
+    await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+    await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Tools are closed for this pass: answer from the evidence you already have.', policy: turn.recovering ? 'fuse' : 'navigation' });
+    if (!turn.recovering) continue;
+    const step = recordCall(turn.fuse, 'blocked', fuseLimits(deps.limits.maxConsecutiveBlocked, 'recovery'));
+    turn.fuse = step.state;
+    if (step.decision.kind === 'tripped') tripped ??= step.decision.message;
+  }
+  if (tripped) return blockedEnd(deps, tripped);
+  if (!turn.recovering) await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: 'a tool was called during a tool-free pass' }));
+  return null;
+}
+
+/** FUSE-2/FUSE-3: checkpoint the history first; the handoff offers resume only if that worked. */
+async function blockedEnd(deps: TurnDeps, reason: string): Promise<TurnEnd> {
+  const handoff = blockedHandoff({ planning: deps.state().agent === 'plan', reason, archive: await deps.checkpoint() });
+  return { status: 'blocked', reason: [handoff.summary, ...handoff.nextSteps.map((s) => `- ${s}`)].join('\n') };
+}
+
+/** SYN-3: allowance gone → runtime interview (or its headless diagnostic); no model call. */
+async function exhausted(deps: TurnDeps, planning: boolean): Promise<TurnEnd> {
+  const reason = planning
+    ? 'Planning could not produce a valid plan within its recovery allowance.'
+    : 'The recovery allowance is used up.';
+  await deps.emit({
+    type: 'interview.requested',
+    interviewId: `recovery-${deps.state().turn}`,
+    source: 'runtime',
+    questions: recoveryInterview(),
+  });
+  await deps.emit({ type: 'planning.awaiting_input', reason, choices: recoveryInterview()[0]!.options.map((o) => o.label) });
+  return { status: 'awaiting_input', reason };
+}
+
+type PublishVerdict =
+  | { kind: 'persisted' }
+  | { kind: 'rejected'; repairRequest: string; summary: string }
+  | { kind: 'store_failed'; reason: string };
+
+/** Validate → persist → request approval (STORE-1: nothing is written for an invalid plan). */
+async function publishPlan(deps: TurnDeps, plan: string, attempt: number): Promise<PublishVerdict> {
+  const report = validatePlan(plan);
+  if (!report.ready) {
+    const reasons = report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) }));
+    await deps.emit({ type: 'plan.rejected', reasons, attempt, draft: plan, final: attempt >= MAX_REPAIRS });
+    return {
+      kind: 'rejected',
+      repairRequest: buildRepairRequest(plan, report),
+      summary: report.errors.map((e) => e.message).join('; '),
+    };
+  }
+  const store = new PlanStore(deps.fs, deps.root);
+  const previous = deps.state().activePlan;
+  const slug = previous ? slugOf(previous.planFile) : undefined;
+  try {
+    const saved = await store.save(plan, slug ? { slug } : {});
+    if (saved.status === 'rejected') return { kind: 'store_failed', reason: 'The plan did not validate when saved.' };
+    if (saved.status === 'external_edit') {
+      return { kind: 'store_failed', reason: `${saved.path} was edited outside the session; your edit was kept. Review it, then ask to re-plan.` };
+    }
+    const relative = saved.path.startsWith(`${deps.root}/`) ? saved.path.slice(deps.root.length + 1) : saved.path;
+    const title = buildSynopsis(plan).title;
+    await deps.emit({ type: 'plan.persisted', planFile: relative, ...(title ? { title } : {}) });
+    await deps.emit({ type: 'plan.approval.requested', planFile: relative });
+    return { kind: 'persisted' };
+  } catch (err) {
+    return { kind: 'store_failed', reason: `Could not save the plan: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+function slugOf(planFile: string): string {
+  return (planFile.split('/').pop() ?? planFile).replace(/\.md$/, '');
+}
+
+/** EXEC-4: a plan emitted by an execution agent is validated and persisted like a draft. */
+async function executionReplan(deps: TurnDeps, plan: string, truncated: boolean): Promise<TurnEnd> {
+  if (truncated) return { status: 'blocked', reason: 'The revised plan was cut off; nothing was overwritten.' };
+  const verdict = await publishPlan(deps, plan, MAX_REPAIRS);
+  if (verdict.kind === 'persisted') return { status: 'awaiting_approval', reason: 'The agent revised the plan; review it before work continues.' };
+  if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };
+  return { status: 'blocked', reason: `The revised plan is invalid and was not saved: ${verdict.summary}` };
+}
+
+/** Runs one assistant batch; returns a TurnEnd when the turn must stop. */
+async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[], signal: AbortSignal): Promise<TurnEnd | null> {
+  const agent = deps.state().agent;
+  const planning = agent === 'plan';
+  const cap = deps.limits.maxConsecutiveBlocked;
+  let interview: { callId: string; questions: Extract<ToolOutcome, { kind: 'interview' }>['questions'] } | null = null;
+  let tripped: { next: 'recovery_pass' | 'end_turn_blocked'; message: string } | null = null;
+  let scheduled: string | null = null;
+
+  for (const call of calls) {
+    await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+    if (signal.aborted || tripped) {
+      await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Not run: the turn stopped before this call.', policy: 'fuse' });
+      continue;
+    }
+    const args = parseArguments(call.arguments);
+    const gate = gateToolCall(agent, { name: call.name, arguments: args }, { workspaceRoot: deps.root });
+    let blockedReason: string | null = gate.allowed ? null : gate.reason;
+    if (gate.allowed) {
+      const used = consume(turn.budget, 'tool_calls');
+      turn.budget = used.state;
+      if (used.decision.kind === 'exhausted') {
+        const r = used.decision.record;
+        await deps.emit({ type: 'budget_exhausted', kind: 'tool_calls', used: r.used, max: r.max });
+        blockedReason = `Tool-call budget for this turn is used up (${r.used}/${r.max}).`;
+        scheduled ??= 'the tool-call budget is used up';
+      }
+    }
+    const fuseStep = recordCall(turn.fuse, blockedReason ? 'blocked' : 'allowed', fuseLimits(cap, turn.recovering ? 'recovery' : planning ? 'plan' : 'normal'));
+    turn.fuse = fuseStep.state;
+    if (blockedReason) {
+      await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: blockedReason, policy: gate.allowed ? 'budget' : gate.kind === 'mutation' ? 'read_only' : 'shell' });
+      if (fuseStep.decision.kind === 'tripped') tripped = { next: fuseStep.decision.next, message: fuseStep.decision.message };
+      continue;
+    }
+    if (call.name === 'request_user_input' && interview) {
+      await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Ask one interview at a time; this question was not shown.', policy: 'interview' });
+      continue;
+    }
+
+    const description = describeToolCall(call.name, args);
+    const kind = call.name === 'run_command' && gate.allowed && gate.command?.class === 'verification' ? 'verification' : 'inspection';
+    const admission = admitPreview(turn.preview, kind);
+    if (admission.kind === 'reject') {
+      await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: admission.reason, policy: 'budget' });
+      if (planning) scheduled ??= 'the preview budget is used up';
+      continue;
+    }
+    const requested = typeof (args as { max_preview_bytes?: unknown })?.max_preview_bytes === 'number' ? (args as { max_preview_bytes: number }).max_preview_bytes : undefined;
+    let outcome: ToolOutcome;
+    try {
+      const plan = deps.state().activePlan;
+      outcome = await deps.tools.execute(call.name, args, {
+        agent,
+        signal,
+        previewLimit: resultCap(planning ? 'plan' : 'exec', kind, requested),
+        ...(plan ? { planFile: `${deps.root}/${plan.planFile}` } : {}),
+      });
+    } catch (err) {
+      outcome = { kind: 'result', ok: false, content: `Tool failed: ${err instanceof Error ? err.message : String(err)}`, class: 'other', empty: true, truncated: false };
+    }
+    if (outcome.kind === 'interview') {
+      interview = { callId: call.id, questions: outcome.questions };
+      continue;
+    }
+    if (outcome.kind === 'planning_suggested') {
+      await deps.emit({
+        type: 'tool.result', callId: call.id, name: call.name, ok: true,
+        content: 'The user was asked whether to enter the Planning workflow. Stop here and wait for their decision.',
+      });
+      await deps.emit({
+        type: 'interview.requested',
+        interviewId: `planning-${call.id}`,
+        source: 'runtime',
+        questions: [{
+          id: 'enter_planning',
+          header: 'Enter Planning workflow?',
+          question: `Enter Planning workflow? ${outcome.reason}`,
+          options: [
+            { label: 'Enter Planning workflow (Recommended)', description: 'Enter read-only planning and research.', recommended: true },
+            { label: 'Continue without Planning workflow' },
+          ],
+          allowFreeform: false,
+        }],
+      });
+      return { status: 'awaiting_input', reason: 'Waiting for your decision on entering the Planning workflow.' };
+    }
+    const bodyBytes = Buffer.byteLength(outcome.content, 'utf8');
+    const preview = previewResult(turn.preview, { kind, bodyBytes, ...(requested !== undefined ? { requested } : {}) });
+    turn.preview = preview.state;
+    const content = preview.decision.kind === 'stub'
+      ? previewStub({ tool: call.name, bodyBytes, lines: outcome.content.split('\n').length })
+      : preview.decision.truncated
+        ? `${truncateUtf8(outcome.content, preview.decision.bytes)}\n[… output cut at ${preview.decision.bytes} of ${bodyBytes} bytes by this turn's preview budget; narrow the request to see more]`
+        : outcome.content;
+    await deps.emit({ type: 'tool.result', callId: call.id, name: call.name, ok: outcome.ok, content, ...(outcome.truncated || preview.decision.kind === 'stub' ? { truncated: true } : {}) });
+    if (preview.decision.synthesis) scheduled ??= 'the preview budget is used up';
+
+    const nav = navigate(turn.nav, {
+      kind: 'outcome',
+      outcome: { ...description, class: outcome.class, signal: navigationSignal({ succeeded: outcome.ok, empty: outcome.empty, repeated: false }) },
+    });
+    turn.nav = nav.state;
+    if (nav.decision.kind === 'schedule_pass') scheduled ??= nav.decision.reason;
+  }
+
+  if (interview) {
+    await deps.emit({ type: 'interview.requested', interviewId: interview.callId, source: 'model', questions: interview.questions });
+    return { status: 'awaiting_input', reason: 'Waiting for your answer.' };
+  }
+  if (tripped) {
+    if (tripped.next === 'end_turn_blocked') return blockedEnd(deps, tripped.message);
+    // The recovery pass has its own fuse: 1× cap, counted from zero (FUSE-1).
+    turn.recovering = true;
+    turn.fuse = newFuse();
+    turn.nav = navigate(turn.nav, { kind: 'recovery' }).state;
+    await directive(deps, turn, 'recovery', fill(deps.prompts.recovery, { reason: tripped.message }));
+    return null;
+  }
+  if (scheduled && planning) {
+    turn.nav = navigate(turn.nav, { kind: 'pass_scheduled' }).state;
+    await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: scheduled }));
+  }
+  return null;
+}
+
+function truncateUtf8(text: string, bytes: number): string {
+  const buf = Buffer.from(text, 'utf8');
+  if (buf.length <= bytes) return text;
+  // Drop a partial multi-byte character at the cut.
+  return buf.subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text === '' ? '{}' : text);
+  } catch {
+    return text;
+  }
+}

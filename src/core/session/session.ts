@@ -1,0 +1,357 @@
+/**
+ * A planning session: the one object the chat view, the CLI and the tests drive. It owns the
+ * event stream (EVT-1): every change is an event, stamped, applied to the state, written to the
+ * session log, then handed to listeners. `Session.resume` rebuilds the same state from the log.
+ *
+ * User input arrives through `submit` (goals, slash commands, intent phrases), `answer` /
+ * `dismissInterview` (INT-1, INT-2, SYN-3, MODE-4) and `approve` (GATE-1 choices, GATE-6 routes).
+ */
+import { randomBytes } from 'node:crypto';
+import type { AppendFileSystem, Clock, FileSystem } from '../ports';
+import type { ArchiveOutcome } from '../guards';
+import type { ModelProvider, RetryOptions } from '../llm';
+import { EventSequencer, type Agent, type EventInput, type SessionEvent, type TurnStatus } from './events';
+import { contextUsage, handOff, type GateChoice, type HandoffResult } from './handoff';
+import { classifyIntent } from './intents';
+import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
+import { readSessionLog, resumePoint, SessionLog } from './log';
+import type { PromptTemplates } from './prompts';
+import { runTurn, type TurnEnd, type TurnLimits } from './runloop';
+import { applyEvent, initialState, replay, type SessionState } from './state';
+import type { ToolRuntime } from './tool-runtime';
+
+export interface SessionDeps {
+  fs: FileSystem & AppendFileSystem;
+  root: string;
+  provider: ModelProvider;
+  tools: ToolRuntime;
+  prompts: PromptTemplates;
+  clock: Clock;
+  limits: TurnLimits;
+  retry?: RetryOptions;
+  /** API keys to mask in the log. */
+  secrets?: readonly string[];
+  /** How a resume is offered in a blocked handoff (FUSE-2), e.g. `vtplan resume <id>`. */
+  resumeCommand?: (sessionId: string) => string;
+}
+
+export type SubmitResult =
+  | { kind: 'ran'; status: TurnStatus }
+  /** Nothing ran; the notice says why (also emitted as a `notice` event). */
+  | { kind: 'notice'; text: string }
+  | { kind: 'mode'; agent: Agent };
+
+export type Listener = (event: SessionEvent) => void;
+
+export class SessionBusyError extends Error {
+  constructor() {
+    super('A turn is running; stop it first or wait for it to finish.');
+    this.name = 'SessionBusyError';
+  }
+}
+
+export class Session {
+  private current: SessionState;
+  private readonly listeners = new Set<Listener>();
+  private readonly history: SessionEvent[] = [];
+  private abort: AbortController | null = null;
+  private running: Promise<unknown> | null = null;
+
+  private constructor(
+    private readonly deps: SessionDeps,
+    private readonly log: SessionLog,
+    private readonly sequencer: EventSequencer,
+    state: SessionState,
+    past: readonly SessionEvent[],
+  ) {
+    this.current = state;
+    this.history.push(...past);
+  }
+
+  static newId(clock: Clock): string {
+    const stamp = new Date(clock.now()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+    return `${stamp}-${randomBytes(3).toString('hex')}`;
+  }
+
+  static async start(deps: SessionDeps, options: { agent: Agent; id?: string }): Promise<Session> {
+    const id = options.id ?? Session.newId(deps.clock);
+    const log = await SessionLog.open(deps.fs, deps.root, id, { secrets: deps.secrets ?? [] });
+    const state = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent: options.agent });
+    const session = new Session(deps, log, new EventSequencer(id, deps.clock), state, []);
+    await session.emit({ type: 'session.started', agent: options.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: false });
+    return session;
+  }
+
+  /** Rebuilds a session from its log alone (ADD-4); a pending approval stays pending (GATE-5). */
+  static async resume(deps: SessionDeps, id: string): Promise<Session> {
+    const contents = await readSessionLog(deps.fs, deps.root, id);
+    if (!contents || contents.events.length === 0) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
+    const first = contents.events[0];
+    const agent = first?.type === 'session.started' ? first.agent : 'plan';
+    const base = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent });
+    const state = replay(base, contents.events);
+    const log = await SessionLog.open(deps.fs, deps.root, id, { secrets: deps.secrets ?? [] });
+    const session = new Session(deps, log, new EventSequencer(id, deps.clock, resumePoint(contents.events)), state, contents.events);
+    // An interrupted turn (a crash mid-turn) is closed before anything new happens.
+    if (state.status === 'running') await session.emit({ type: 'turn.completed', status: 'cancelled', reason: 'The session stopped while this turn was running.' });
+    await session.emit({ type: 'session.started', agent: session.current.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: true });
+    return session;
+  }
+
+  get id(): string {
+    return this.current.id;
+  }
+
+  get state(): Readonly<SessionState> {
+    return this.current;
+  }
+
+  /** Every event of the session so far, including those replayed from the log. */
+  get events(): readonly SessionEvent[] {
+    return this.history;
+  }
+
+  get busy(): boolean {
+    return this.abort !== null;
+  }
+
+  get logPath(): string {
+    return this.log.path;
+  }
+
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Context use before a fresh-context handoff, 0..1 (GATE-1 "Context: N% used."). */
+  contextUsage(): number {
+    return contextUsage(this.current);
+  }
+
+  /** Waits until the running turn (if any) has finished. */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  /** Cancels the running turn (state-based cancellation, EXEC-5). */
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  async submit(input: string): Promise<SubmitResult> {
+    const text = input.trim();
+    if (text === '') return this.notice('warning', 'Nothing to send.');
+    const slash = /^\/(plan|mode)(?:\s+([\s\S]*))?$/.exec(text);
+    if (slash) return this.slashCommand(slash[1] as 'plan' | 'mode', (slash[2] ?? '').trim());
+    if (this.busy) throw new SessionBusyError();
+    if (this.current.pendingInterview) {
+      return this.notice('warning', 'Answer the open question first (or dismiss it with Esc).');
+    }
+    if (this.current.agent === 'plan') {
+      const intent = classifyIntent(text, { afterImplementationPrompt: this.current.askedToImplement || this.current.pendingApproval !== null });
+      if (intent === 'exit' && (this.current.pendingApproval || this.current.activePlan)) {
+        if (!this.current.pendingApproval && this.current.activePlan) {
+          // MODE-6: present the plan for approval; never self-approve.
+          await this.emit({ type: 'plan.approval.requested', planFile: this.current.activePlan.planFile });
+          return { kind: 'ran', status: 'awaiting_approval' };
+        }
+        const result = await this.approve('execute');
+        return result.ok ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) } : { kind: 'notice', text: result.reason };
+      }
+      if (intent === 'cancel' && (this.current.pendingApproval || this.current.activePlan)) {
+        await this.cancelPlan();
+        return { kind: 'ran', status: 'idle' };
+      }
+    }
+    return this.runUserTurn(text);
+  }
+
+  /** Answers the pending interview with the options' declared labels (INT-1). */
+  async answer(interviewId: string, answers: InterviewAnswerInput[]): Promise<SubmitResult> {
+    const pending = this.current.pendingInterview;
+    if (!pending || pending.interviewId !== interviewId) return this.notice('warning', 'That question is no longer open.');
+    for (const a of answers) {
+      const q = pending.questions.find((x) => x.id === a.questionId);
+      if (!q) return this.notice('error', `Unknown question '${a.questionId}'.`);
+      if (a.label !== undefined && !q.options.some((o) => o.label === a.label)) {
+        return this.notice('error', `'${a.label}' is not one of the offered options.`);
+      }
+    }
+    await this.emit({ type: 'interview.resolved', interviewId, answers, cancelled: false });
+    if (pending.source === 'model') return this.continueTurn();
+    return this.runtimeAnswer(interviewId, answers[0]?.label);
+  }
+
+  /** Esc / Ctrl-C: no answer (INT-2). Planning stays idle and resumable (SYN-3). */
+  async dismissInterview(interviewId: string): Promise<SubmitResult> {
+    const pending = this.current.pendingInterview;
+    if (!pending || pending.interviewId !== interviewId) return this.notice('warning', 'That question is no longer open.');
+    await this.emit({ type: 'interview.resolved', interviewId, cancelled: true });
+    if (pending.source === 'model') return this.continueTurn();
+    await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Question dismissed; planning is idle and can be resumed.' });
+    return { kind: 'ran', status: 'idle' };
+  }
+
+  /** A "Ready to code?" choice or any other approval route (GATE-6: one handoff for all). */
+  async approve(choice: GateChoice | 'revise', automatic = false): Promise<HandoffResult | { ok: true; agent: 'plan'; implementationPrompt: '' }> {
+    if (this.busy) throw new SessionBusyError();
+    if (choice === 'revise') {
+      if (this.current.pendingApproval) {
+        await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic, planFile: this.current.pendingApproval.planFile });
+      }
+      await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Staying in Plan mode. Tell the planner what to change.' });
+      return { ok: true, agent: 'plan', implementationPrompt: '' };
+    }
+    const result = await handOff({ fs: this.deps.fs, root: this.deps.root, emit: (e) => this.emit(e), state: () => this.current }, choice, automatic);
+    if (!result.ok) return result;
+    await this.runTurnOf('implementation', result.implementationPrompt);
+    return result;
+  }
+
+  private async cancelPlan(): Promise<void> {
+    const planFile = this.current.pendingApproval?.planFile ?? this.current.activePlan?.planFile;
+    await this.emit({ type: 'plan.approval.resolved', choice: 'cancel', automatic: false, ...(planFile ? { planFile } : {}) });
+    await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Planning cancelled; the plan will not be implemented.' });
+  }
+
+  private async slashCommand(name: 'plan' | 'mode', rest: string): Promise<SubmitResult> {
+    if (this.busy) {
+      // MODE-2: dropped with a visible notice while a turn runs.
+      return this.notice('warning', `A turn is running; /${name} was not applied. Stop the turn first or wait for it to finish.`, 'plan_entry');
+    }
+    if (name === 'mode') {
+      if (rest !== 'build' && rest !== 'auto' && rest !== 'plan') return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
+      if (this.current.agent === 'plan' && rest !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
+      await this.switchMode(rest, rest === 'plan' ? 'plan_entry' : 'plan_exit');
+      return { kind: 'mode', agent: rest };
+    }
+    if (rest === 'off') {
+      if (this.current.agent !== 'plan') return this.notice('info', 'Planning is not active.');
+      if (this.current.pendingApproval || this.current.activePlan) await this.cancelPlan();
+      await this.switchMode(this.current.previousExecution, 'plan_exit');
+      return { kind: 'mode', agent: this.current.agent };
+    }
+    if (this.current.agent !== 'plan') await this.switchMode('plan', 'plan_entry');
+    if (rest === '') return { kind: 'mode', agent: 'plan' };
+    // `/plan <text>` while planning: a new request; the old file stays, its approval is cleared.
+    if (this.current.pendingApproval) {
+      await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: this.current.pendingApproval.planFile });
+    }
+    if (this.current.pendingInterview) await this.emit({ type: 'interview.resolved', interviewId: this.current.pendingInterview.interviewId, cancelled: true });
+    return this.runUserTurn(rest, { freshPlan: true });
+  }
+
+  private async switchMode(to: Agent, switchPath: 'plan_entry' | 'plan_exit'): Promise<void> {
+    if (to === this.current.agent) return;
+    await this.emit({ type: 'mode.changed', from: this.current.agent, to, switchPath });
+  }
+
+  private async runtimeAnswer(interviewId: string, label: string | undefined): Promise<SubmitResult> {
+    if (interviewId.startsWith('planning-')) {
+      // MODE-4: the user decides whether to enter planning.
+      if (label?.startsWith('Enter Planning workflow')) {
+        await this.switchMode('plan', 'plan_entry');
+        return this.runTurnOf('continuation', 'The user chose to enter the Planning workflow. Research read-only and propose a plan.');
+      }
+      return this.runTurnOf('continuation', 'The user chose to continue without the Planning workflow. Carry on with the task.');
+    }
+    if (label === RECOVERY_CHOICES[0]) {
+      return this.runTurnOf('synthesis', 'Write the plan now from the evidence already gathered, as one <proposed_plan> block. Do not call tools.');
+    }
+    const next = label === RECOVERY_CHOICES[1] ? 'Type the clarification in the composer; planning continues with it.' : 'Choose another model ("VT Code: Select Model"), then retry.';
+    await this.emit({ type: 'turn.completed', status: 'idle', reason: next });
+    return { kind: 'ran', status: 'idle' };
+  }
+
+  private async runUserTurn(text: string, _options: { freshPlan?: boolean } = {}): Promise<SubmitResult> {
+    return this.runTurnOf('user', text);
+  }
+
+  private async continueTurn(): Promise<SubmitResult> {
+    return this.execute(async (signal) => {
+      await this.emit({ type: 'turn.started', agent: this.current.agent, kind: 'continuation' });
+      return this.loop(signal);
+    });
+  }
+
+  private async runTurnOf(kind: 'user' | 'implementation' | 'synthesis' | 'continuation', input: string): Promise<SubmitResult> {
+    return this.execute(async (signal) => {
+      this.sequencer.beginTurn();
+      await this.emit({ type: 'turn.started', agent: this.current.agent, kind, input });
+      if (kind === 'synthesis') {
+        await this.emit({ type: 'directive', kind: 'synthesis', text: input, allowanceUsed: 0, toolsClosed: true });
+      }
+      return this.loop(signal, kind === 'synthesis');
+    });
+  }
+
+  private async loop(signal: AbortSignal, toolsClosed = false): Promise<TurnEnd> {
+    const deps = this.deps;
+    return runTurn(
+      {
+        fs: deps.fs,
+        root: deps.root,
+        provider: deps.provider,
+        tools: deps.tools,
+        prompts: deps.prompts,
+        limits: deps.limits,
+        ...(deps.retry ? { retry: deps.retry } : {}),
+        emit: (e) => this.emit(e),
+        state: () => this.current,
+        checkpoint: () => this.checkpoint(),
+        ...(toolsClosed ? { startClosed: true } : {}),
+      },
+      signal,
+    );
+  }
+
+  private async execute(body: (signal: AbortSignal) => Promise<TurnEnd>): Promise<SubmitResult> {
+    if (this.busy) throw new SessionBusyError();
+    const abort = new AbortController();
+    this.abort = abort;
+    const work = (async () => {
+      let end: TurnEnd;
+      try {
+        end = await body(abort.signal);
+      } catch (err) {
+        end = { status: 'failed', reason: err instanceof Error ? err.message : String(err) };
+      }
+      if (abort.signal.aborted && end.status !== 'cancelled') end = { status: 'cancelled' };
+      this.abort = null;
+      await this.emit({ type: 'turn.completed', status: end.status, ...(end.reason ? { reason: end.reason } : {}) });
+      return end;
+    })();
+    this.running = work;
+    const end = await work;
+    this.running = null;
+    return { kind: 'ran', status: end.status };
+  }
+
+  private async checkpoint(): Promise<ArchiveOutcome> {
+    try {
+      await this.log.sync();
+      const contents = await readSessionLog(this.deps.fs, this.deps.root, this.id);
+      const last = contents?.events.at(-1);
+      if (!last || last.seq !== this.history.at(-1)?.seq) return { status: 'failed', error: 'the log does not end with the latest event' };
+      const command = this.deps.resumeCommand?.(this.id);
+      return command ? { status: 'verified', resumeCommand: command } : { status: 'unsupported' };
+    } catch (err) {
+      return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  private async notice(level: 'info' | 'warning' | 'error', text: string, switchPath?: 'plan_entry'): Promise<SubmitResult> {
+    await this.emit({ type: 'notice', level, text, ...(switchPath ? { switchPath } : {}) });
+    return { kind: 'notice', text };
+  }
+
+  /** Stamp → apply → log → listeners. A log write failure is surfaced, never swallowed. */
+  private async emit(input: EventInput): Promise<void> {
+    const event = this.sequencer.stamp(input);
+    this.current = applyEvent(this.current, event);
+    this.history.push(event);
+    for (const listener of this.listeners) listener(event);
+    await this.log.append(event);
+  }
+}
