@@ -159,17 +159,23 @@ export function failureFromLmError(err: unknown): ProviderFailure {
   return makeFailure({ ...base, kind: transient ? 'transport' : 'http', retryable: transient, message });
 }
 
-/** Sum of token counts, or `undefined` when counting failed or took longer than `timeoutMs`. */
-async function countWithin(counts: Promise<number[]>, timeoutMs: number): Promise<number | undefined> {
+/** Sum of token counts, `undefined` when counting fails (`countTokens` may also throw synchronously). */
+async function tokenSum(count: () => PromiseLike<number[]>): Promise<number | undefined> {
+  try {
+    return (await count()).reduce((x, y) => x + y, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Usage is a nicety: a count that is not ready within `timeoutMs` is left out rather than waited for. */
+async function within(count: Promise<number | undefined>, timeoutMs: number): Promise<number | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(resolve, timeoutMs, undefined);
   });
   try {
-    const values = await Promise.race([counts, late]);
-    return values?.reduce((a, b) => a + b, 0);
-  } catch {
-    return undefined;
+    return await Promise.race([count, late]);
   } finally {
     clearTimeout(timer);
   }
@@ -195,8 +201,7 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
       const messages = toLmMessages(request);
       // Counted alongside the response so that usage costs no extra wait in the common case. The
       // API counts messages only: tool schemas are not in `inputTokens`.
-      const inputTokens = Promise.all(messages.map((m) => chat.countTokens(m, source.token)));
-      inputTokens.catch(() => undefined);
+      const inputTokens = tokenSum(() => Promise.all(messages.map((m) => chat.countTokens(m, source.token))));
       const response = await chat.sendRequest(messages, toLmOptions(request, justification), source.token);
       for await (const part of response.stream) {
         if (signal?.aborted) break;
@@ -235,11 +240,8 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
       for (const piece of splitter.end()) {
         yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
       }
-      const input = await countWithin(inputTokens, usageTimeoutMs);
-      const outputTokens = await countWithin(
-        output === '' ? Promise.resolve([0]) : Promise.resolve(chat.countTokens(output, source.token)).then((n) => [n]),
-        usageTimeoutMs,
-      );
+      const input = await within(inputTokens, usageTimeoutMs);
+      const outputTokens = output === '' ? 0 : await within(tokenSum(async () => [await chat.countTokens(output, source.token)]), usageTimeoutMs);
       if (input !== undefined && outputTokens !== undefined) {
         const usage: Usage = { inputTokens: input, outputTokens };
         yield { type: 'usage', usage };
