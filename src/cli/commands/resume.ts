@@ -43,7 +43,9 @@ export const resumeCommand: CliCommand = {
       io.stderr(`vtplan resume: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }
-    session.on(eventPrinter(io, values.jsonl));
+    const print = eventPrinter(io, values.jsonl);
+    for (const event of session.events.slice(session.replayedCount)) print(event);
+    session.on(print);
     let result;
     if (values.answer !== undefined) {
       const pending = session.state.pendingInterview;

@@ -28,7 +28,9 @@ export const runCommand: CliCommand = {
     const root = workspaceOf(values, io);
     const { deps } = sessionDeps(values, io, root);
     const session = await Session.start(deps, { agent: mode.data });
-    session.on(eventPrinter(io, values.jsonl));
+    const print = eventPrinter(io, values.jsonl);
+    for (const event of session.events) print(event);
+    session.on(print);
     const result = await session.submit(goal);
     io.stderr(`session: ${session.id}\n`);
     return result.kind === 'ran' ? exitCodeFor(result.status) : 0;

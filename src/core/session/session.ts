@@ -56,6 +56,8 @@ export class Session {
   private readonly history: SessionEvent[] = [];
   private abort: AbortController | null = null;
   private running: Promise<unknown> | null = null;
+  /** How many of `events` came from the log when the session was resumed. */
+  readonly replayedCount: number;
 
   private constructor(
     private readonly deps: SessionDeps,
@@ -66,6 +68,7 @@ export class Session {
   ) {
     this.current = state;
     this.history.push(...past);
+    this.replayedCount = past.length;
   }
 
   static newId(clock: Clock): string {

@@ -1,0 +1,111 @@
+/**
+ * `vtplan run` / `vtplan resume` as a user runs them: the built CLI in a child process, the real
+ * OpenAI SDK against the scripted model server, files on a temp workspace (ADD-2, GATE-5).
+ */
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
+import { startModelServer, type ModelServer } from '../../fixtures/model-server';
+
+const repo = join(__dirname, '..', '..', '..');
+const cli = join(repo, 'dist', 'cli.js');
+let server: ModelServer;
+let root: string;
+
+const PLAN = `# Add a shout flag
+
+## Summary
+Let \`greet\` in src/greet.js upper-case its greeting on request.
+
+## Implementation Steps
+1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
+
+## Test Cases and Validation
+- \`node --test test/\` passes.
+
+## Assumptions and Defaults
+- Lower-case stays the default.`;
+
+before(async () => {
+  if (!existsSync(cli)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
+  server = await startModelServer();
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-cli-')));
+  cpSync(join(repo, 'examples', 'sample-workspace'), root, { recursive: true });
+});
+
+after(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function vtplan(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const provider = () => ['--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', 'VTPLAN_TEST_KEY'];
+const env = { VTPLAN_TEST_KEY: 'sk-cli-secret' };
+
+function events(stdout: string): SessionEvent[] {
+  return stdout.trim().split('\n').map((line) => SessionEventSchema.parse(JSON.parse(line)));
+}
+
+test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; the JSONL stream alone tells the lifecycle', async () => {
+  server.enqueue({ text: 'Reading.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] }, { text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` });
+  const r = await vtplan(['run', ...provider(), '--jsonl', 'Add a --shout flag'], env);
+  assert.equal(r.code, 0, r.stderr);
+  const evs = events(r.stdout);
+  assert.equal(evs[0]?.type, 'session.started');
+  assert.deepEqual(evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['awaiting_approval']);
+  const persisted = evs.find((e) => e.type === 'plan.persisted');
+  assert.ok(persisted && persisted.type === 'plan.persisted');
+  assert.ok(existsSync(join(root, persisted.planFile)));
+  const id = /session: (\S+)/.exec(r.stderr)?.[1];
+  assert.equal(id, evs[0]?.session);
+  assert.ok(!r.stdout.includes('sk-cli-secret') && !r.stderr.includes('sk-cli-secret'), 'the key is never printed');
+
+  // GATE-5: resuming and saying "approve" runs exactly one implementation turn.
+  server.enqueue(
+    { toolCalls: [{ name: 'edit_file', arguments: JSON.stringify({ path: 'src/greet.js', old_string: 'function greet(name) {', new_string: 'function greet(name, shout = false) {' }) }] },
+    { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' }] },
+    { text: 'Implemented.' },
+  );
+  const r2 = await vtplan(['resume', id!, ...provider(), '--jsonl', 'approve'], env);
+  assert.equal(r2.code, 0, r2.stderr);
+  const evs2 = events(r2.stdout);
+  assert.equal(evs2.filter((e) => e.type === 'turn.started' && e.kind === 'implementation').length, 1);
+  assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
+  assert.match(readFileSync(join(root, '.vtcode/plans/add-a-shout-flag.tasks.md'), 'utf8'), /- \[x\] Add a `shout` parameter/);
+});
+
+test('ADD-2: usage errors exit 2 with a hint; a missing key variable is named', async () => {
+  const noGoal = await vtplan(['run', ...provider()], env);
+  assert.equal(noGoal.code, 2);
+  assert.match(noGoal.stderr, /give the goal/);
+  const badMode = await vtplan(['run', ...provider(), '--mode', 'yolo', 'x'], env);
+  assert.equal(badMode.code, 2);
+  assert.match(badMode.stderr, /--mode must be plan, build or auto/);
+  const noKey = await vtplan(['run', ...provider(), 'x'], {});
+  assert.equal(noKey.code, 2);
+  assert.match(noKey.stderr, /VTPLAN_TEST_KEY/);
+  const unknownSession = await vtplan(['resume', 'nope-123', ...provider(), 'hi'], env);
+  assert.equal(unknownSession.code, 2);
+});
+
+test('SYN-4: vtplan run exits 3 when planning ends blocked', async () => {
+  const bad = '<proposed_plan>\n# X\n\n## Summary\nx\n\n## Implementation Steps\n1. Do things -> verify: [run checks]\n\n## Test Cases and Validation\n- run checks\n\n## Assumptions and Defaults\n- TBD\n</proposed_plan>';
+  server.enqueue({ text: bad }, { text: bad }, { text: bad });
+  const r = await vtplan(['run', ...provider(), 'Do things'], env);
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  assert.match(r.stdout, /plan rejected/);
+});
