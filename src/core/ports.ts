@@ -144,8 +144,8 @@ export interface FindFilesResult {
 }
 
 /**
- * Both methods skip `.git` and `node_modules` and honour `.gitignore`; they reject with a plain
- * message when the pattern is invalid.
+ * Both methods skip `.git`, `node_modules` and `.vtcode` (the agent's own logs and plans) and
+ * honour `.gitignore`; they reject with a plain message when the pattern is invalid.
  */
 export interface Search {
   grep(request: GrepRequest): Promise<GrepResult>;

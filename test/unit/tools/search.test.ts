@@ -24,6 +24,7 @@ beforeEach(() => {
   ws.write('secret.txt', 'helper secret\n');
   ws.write('node_modules/lib/index.js', 'helper\n');
   ws.write('.git/config', 'helper\n');
+  ws.write('.vtcode/sessions/s1.jsonl', '{"text":"helper"}\n');
   ws.write('bin/blob.bin', Buffer.concat([Buffer.from('helper'), Buffer.from([0, 1, 2, 3])]));
   fs.symlinkSync(path.join(ws.root, 'src'), path.join(ws.root, 'src-link'));
 });
@@ -48,7 +49,7 @@ const searches: Array<[string, () => Search]> = [
 ];
 
 for (const [label, make] of searches) {
-  test(`grep (${label}) skips .git, node_modules, binaries, symlinks and .gitignore-d files, in path order`, async () => {
+  test(`grep (${label}) skips .git, node_modules, .vtcode, binaries, symlinks and .gitignore-d files, in path order`, async () => {
     const r = await grepTool.run({ pattern: 'helper' }, ctxFor(ws, { search: make() }));
     assert.ok(r.ok, r.content);
     assert.deepEqual(r.content.split('\n'), EXPECTED_HELPER);
