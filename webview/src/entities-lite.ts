@@ -5,7 +5,7 @@
  * names, and an unknown name stays literal text, exactly as markdown-it shows unknown names.
  * Numeric references (`&#169;`) are decoded by markdown-it itself.
  */
-const NAMED: Record<string, string> = {
+export const NAMED: Readonly<Record<string, string>> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad',
   copy: '©', reg: '®', trade: '™', deg: '°', plusmn: '±', times: '×', divide: '÷', middot: '·', sect: '§', para: '¶',
   micro: 'µ', frac12: '½', frac14: '¼', frac34: '¾', sup2: '²', sup3: '³',
@@ -20,5 +20,5 @@ const NAMED: Record<string, string> = {
 
 /** Same contract as `entities`' decodeHTMLStrict for what markdown-it passes: `&name;` references. */
 export function decodeHTMLStrict(text: string): string {
-  return text.replace(/&([a-zA-Z][a-zA-Z0-9]*);/g, (match, name: string) => NAMED[name] ?? match);
+  return text.replace(/&([a-zA-Z][a-zA-Z0-9]*);/g, (match, name: string) => (Object.hasOwn(NAMED, name) ? (NAMED[name] ?? match) : match));
 }

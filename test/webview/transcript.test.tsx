@@ -1,0 +1,168 @@
+import './dom';
+import { afterEach, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import type { TranscriptEntry } from '../../src/protocol';
+import { Transcript, WINDOW } from '../../webview/src/components/Transcript';
+import { assistant, mountApp } from './fixtures';
+
+afterEach(cleanup);
+
+test('UI-1: assistant markdown renders headings, lists, emphasis and code', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', '## Findings\n\n- **auth** lives in `src/auth.ts`\n- tests are *thin*\n\n```ts\nexport const a = 1;\n```')]);
+  const msg = app.container.querySelector('.msg-assistant');
+  assert.equal(msg?.querySelector('h2')?.textContent, 'Findings');
+  assert.equal(msg?.querySelectorAll('li').length, 2);
+  assert.equal(msg?.querySelector('strong')?.textContent, 'auth');
+  assert.equal(msg?.querySelector('pre code')?.textContent, 'export const a = 1;\n');
+});
+
+test('UI-1: clicking a link sends openLink to the host and does not navigate', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', 'See [the docs](https://example.com/docs) or https://example.org/x')]);
+  const link = screen.getByText('the docs');
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  link.dispatchEvent(click);
+  assert.equal(click.defaultPrevented, true, 'the webview does not follow the link');
+  fireEvent.click(screen.getByText('https://example.org/x'));
+  assert.deepEqual(app.commands('openLink'), [
+    { type: 'openLink', href: 'https://example.com/docs' },
+    { type: 'openLink', href: 'https://example.org/x' },
+  ]);
+});
+
+test('UI-1: a code block has a copy button that sends the code to the host', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', 'Run:\n\n```sh\nnpm test\n```')]);
+  const button = screen.getByLabelText('Copy code');
+  fireEvent.click(button);
+  assert.deepEqual(app.commands('copy'), [{ type: 'copy', text: 'npm test\n' }]);
+  assert.equal(button.textContent, 'Copied');
+});
+
+test('UI-1: streamed deltas are batched into one render per animation frame', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', 'Hello', true)]);
+  await app.deliver({ type: 'append', id: 'a1', text: ', ' }, { type: 'append', id: 'a1', text: 'wor' }, { type: 'append', id: 'a1', text: 'ld' });
+  assert.equal(app.pendingFrames(), 1, 'one frame scheduled for three deltas');
+  assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Hello', 'nothing re-rendered before the frame');
+  await app.flushFrames();
+  assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Hello, world');
+  assert.equal(app.container.querySelector('.msg-assistant')?.getAttribute('aria-busy'), 'true');
+});
+
+test('UI-1: an entry replacement applies the deltas received before it, in order', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', 'Par', true)]);
+  await app.deliver({ type: 'append', id: 'a1', text: 'tial' }, { type: 'entry', entry: assistant('a1', 'Final answer.') });
+  await app.flushFrames();
+  assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Final answer.');
+  assert.equal(app.container.querySelector('.msg-assistant')?.getAttribute('aria-busy'), 'false');
+});
+
+test('UI-1: unchanged rows are not re-rendered while another row streams', async () => {
+  const app = mountApp();
+  await app.show([assistant('a0', 'Earlier answer'), assistant('a1', '', true)]);
+  const earlier = app.container.querySelector('.msg-assistant .md');
+  assert.ok(earlier);
+  earlier.setAttribute('data-probe', 'kept');
+  await app.deliver({ type: 'append', id: 'a1', text: 'more' });
+  await app.flushFrames();
+  assert.equal(app.container.querySelector('.msg-assistant .md')?.getAttribute('data-probe'), 'kept');
+});
+
+test('UI-1: tool calls render as compact cards with status, target, blocked reason and expandable output', async () => {
+  const app = mountApp();
+  await app.show([
+    { kind: 'tool', id: 't1', name: 'read_file', target: 'src/auth.ts', status: 'ok', blockedReason: null, output: 'export function login() {}', truncated: true },
+    { kind: 'tool', id: 't2', name: 'run_command', target: 'rm -rf build', status: 'blocked', blockedReason: 'Mutation blocked: plan mode is read-only', output: null, truncated: false },
+    { kind: 'tool', id: 't3', name: 'grep', target: 'rg -n login src', status: 'running', blockedReason: null, output: null, truncated: false },
+    { kind: 'tool', id: 't4', name: 'list_files', target: 'src/', status: 'error', blockedReason: null, output: 'ENOENT', truncated: false },
+  ]);
+  const ok = screen.getByRole('group', { name: 'Tool read_file, done' });
+  assert.ok(within(ok).getByText('src/auth.ts'));
+  const details = ok.querySelector('details');
+  assert.ok(details && !details.open, 'output is folded by default');
+  assert.equal(details.querySelector('.tool-output')?.textContent, 'export function login() {}');
+  assert.ok(within(ok).getByText('Output truncated.'));
+  const blocked = screen.getByRole('group', { name: 'Tool run_command, blocked' });
+  assert.ok(blocked.classList.contains('tool-blocked'));
+  assert.equal(blocked.querySelector('.tool-reason')?.textContent, 'Mutation blocked: plan mode is read-only');
+  assert.equal(blocked.querySelector('details'), null, 'nothing to expand without output');
+  assert.ok(screen.getByRole('group', { name: 'Tool grep, running' }).querySelector('.ui-spinner'));
+  assert.ok(screen.getByRole('group', { name: 'Tool list_files, failed' }).classList.contains('tool-error'));
+});
+
+test('UI-1, SYN-4: the plan card shows title, summary, numbered steps, status, and a rejected draft with the validator reasons', async () => {
+  const app = mountApp();
+  await app.show([
+    {
+      kind: 'plan', id: 'p1', planFile: '.vtcode/plans/login.md', status: 'persisted', markdown: '# Login',
+      synopsis: { title: 'Add login rate limiting', summary: 'Limit failed logins per IP.', steps: [{ number: 1, text: 'Add a limiter module' }, { number: 2, text: 'Wire it into the login route and cover it with tests that exercise the window boundary' }], overflow: '… and 3 more plan steps' },
+      reasons: [],
+    },
+    { kind: 'plan', id: 'p2', planFile: null, status: 'rejected', synopsis: null, markdown: '# Draft\n\nno steps', reasons: [{ code: 'missing_steps', message: 'The plan has no numbered steps.', line: 3 }, { code: 'no_verify', message: 'No verification.' }] },
+  ]);
+  const ready = screen.getByRole('region', { name: 'Plan ready: Add login rate limiting' });
+  assert.ok(within(ready).getByText('Limit failed logins per IP.'));
+  const steps = [...ready.querySelectorAll('.synopsis-steps li')];
+  assert.deepEqual(steps.map((li) => [li.getAttribute('value'), li.textContent]), [['1', 'Add a limiter module'], ['2', 'Wire it into the login route and cover it with tests that exercise the window boundary']]);
+  assert.ok(within(ready).getByText('… and 3 more plan steps'));
+  assert.ok(within(ready).getByText('.vtcode/plans/login.md'));
+  const rejected = screen.getByRole('region', { name: 'Plan rejected: Plan' });
+  const reasons = [...rejected.querySelectorAll('.plan-reasons li')].map((li) => li.textContent);
+  assert.deepEqual(reasons, ['line 3: The plan has no numbered steps. missing_steps', 'No verification. no_verify']);
+  assert.ok(rejected.querySelector('details.plan-draft .md h1'), 'the rejected draft is kept, folded');
+});
+
+test('UI-1: a streaming plan without a synopsis shows its markdown and a progress label', async () => {
+  const app = mountApp();
+  await app.show([{ kind: 'plan', id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown: '1. First step', reasons: [] }]);
+  const card = screen.getByRole('region', { name: 'Drafting plan…: Plan' });
+  assert.equal(card.querySelector('.plan-markdown li')?.textContent, 'First step');
+});
+
+test('SYN-2: reasoning is collapsed as "Thinking…", notices carry their level, the tracker shows its compact line (TRK-5)', async () => {
+  const app = mountApp();
+  await app.show([
+    { kind: 'reasoning', id: 'r1', text: 'private chain of thought', streaming: true },
+    { kind: 'notice', id: 'n1', level: 'warning', text: 'Mutation blocked is policy, not a failing check.' },
+    { kind: 'notice', id: 'n2', level: 'error', text: 'Provider failed.' },
+    { kind: 'tracker', id: 'k1', header: 'Tasks 1/4', current: 'Wire the limiter' },
+  ]);
+  const details = app.container.querySelector('details.reasoning') as HTMLDetailsElement | null;
+  assert.ok(details && !details.open);
+  assert.equal(details.querySelector('summary')?.textContent, 'Thinking…');
+  assert.equal(app.container.querySelector('.msg-assistant'), null, 'reasoning is never shown as an answer');
+  assert.ok(screen.getByRole('note', { name: 'Warning' }).classList.contains('notice-warning'));
+  assert.ok(screen.getByRole('note', { name: 'Error' }).classList.contains('notice-error'));
+  const tracker = screen.getByRole('group', { name: 'Task checklist' });
+  assert.equal(tracker.textContent, 'Tasks 1/4» Wire the limiter');
+});
+
+const many = (n: number): TranscriptEntry[] =>
+  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { kind: 'user', id: `u${i}`, text: `question ${i}` } : assistant(`a${i}`, `answer **${i}** with \`code\``)));
+
+test('UI-1: a 2,000-message transcript renders only the latest window, quickly, and "show earlier" brings back older rows', () => {
+  const entries = many(2_000);
+  const t0 = performance.now();
+  const { container } = render(<Transcript entries={entries} send={() => {}} onInteractionDone={() => {}} />);
+  const elapsed = performance.now() - t0;
+  assert.equal(container.querySelectorAll('.msg').length, WINDOW);
+  assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - WINDOW}`));
+  assert.ok(elapsed < 2_000, `first render took ${elapsed.toFixed(0)} ms`);
+  fireEvent.click(screen.getByText(`Show ${WINDOW} earlier (${2_000 - WINDOW} hidden)`));
+  assert.equal(container.querySelectorAll('.msg').length, 2 * WINDOW);
+  assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - 2 * WINDOW}`));
+});
+
+test('UI-1: while following the end, new entries slide the window so the DOM stays bounded', () => {
+  const entries = many(WINDOW);
+  const view = render(<Transcript entries={entries} send={() => {}} onInteractionDone={() => {}} />);
+  assert.equal(view.container.querySelector('.show-earlier'), null);
+  const more = [...entries, ...many(WINDOW + 50).slice(WINDOW)];
+  view.rerender(<Transcript entries={more} send={() => {}} onInteractionDone={() => {}} />);
+  assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
+  assert.ok(view.container.querySelector('.show-earlier'));
+});
