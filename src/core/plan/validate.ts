@@ -80,7 +80,9 @@ function stripLocation(item: string): string {
 
 function isConcreteTarget(item: string): boolean {
   const t = item.trim();
-  return isPathLike(stripLocation(t)) || isPathLike(t) || TARGET_ANCHOR.test(t) || /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\(\)?$/.test(t);
+  if (TARGET_ANCHOR.test(t) || /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\(\)?$/.test(t)) return true;
+  // `app/models.py (User.save)`, `src/a.ts:42`: any word that is a path makes the item concrete.
+  return t.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/^[([{'"]+|[)\]}'",;]+$/g, ''))));
 }
 
 function isPlaceholderItem(item: string): boolean {

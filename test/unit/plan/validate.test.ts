@@ -59,6 +59,12 @@ test('PLAN-3: a symbol in inline code is a target even without `files:`', () => 
   assert.deepEqual(r.errors, []);
 });
 
+test('PLAN-3: a target item with a path and a note is concrete; prose targets are vague', () => {
+  assert.equal(validatePlan(plan('1. Save users -> files: [app/models.py (User.save), main.rs:42] -> verify: [pytest tests/test_models.py]')).ready, true);
+  const vague = validatePlan(plan('1. Save users -> files: [the model layer] -> verify: [pytest tests/test_models.py]'));
+  assert.deepEqual(codes(vague.errors), ['step_vague_target']);
+});
+
 test('PLAN-4: one issue per rejected verify item, naming the item', () => {
   const r = validatePlan(plan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test, run checks, git diff --check]'));
   assert.deepEqual(codes(r.errors), ['step_vague_verify', 'step_vague_verify']);
