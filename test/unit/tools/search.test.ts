@@ -164,3 +164,24 @@ test('ripgrep is found below a VS Code appRoot in either package layout', async 
   assert.equal(await locateRipgrep(appRoot), classic);
   assert.ok(ripgrepCandidates('/app', 'win32', 'x64').every((c) => c.endsWith('rg.exe')));
 });
+
+test('EXEC-5: an aborted search rejects as cancelled in both implementations; the grep tool reports it', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  for (const search of searches.map(([, make]) => make())) {
+    await assert.rejects(search.grep({ root: ws.root, pattern: 'helper', fixed: false, caseInsensitive: false, maxResults: 10, signal: controller.signal }), /cancelled/);
+    await assert.rejects(search.findFiles({ root: ws.root, glob: '*.ts', maxResults: 10, signal: controller.signal }), /cancelled/);
+  }
+  const ctx = ctxFor(ws, { search: jsSearch });
+  const running = new AbortController();
+  ctx.signal = running.signal;
+  const slow: Search = {
+    grep: (req) => new Promise((_, reject) => req.signal?.addEventListener('abort', () => reject(new Error('the search was cancelled')))),
+    findFiles: jsSearch.findFiles,
+  };
+  ctx.ports = { ...ctx.ports, search: slow };
+  setTimeout(() => running.abort(), 20);
+  const r = await grepTool.run({ pattern: 'helper' }, ctx);
+  assert.equal(r.error?.code, 'cancelled');
+  assert.equal(r.content, 'grep was cancelled.');
+});
