@@ -286,7 +286,7 @@ class Scanner {
         return;
       }
     }
-    this.segments.push({ raw, words: this.out.trim(), redirects: this.redirects, joiner: this.joiner, problems: this.problems, unanchoredGlob: this.unanchoredGlob });
+    this.segments.push({ raw, words: this.out, redirects: this.redirects, joiner: this.joiner, problems: this.problems, unanchoredGlob: this.unanchoredGlob });
     this.out = '';
     this.redirects = [];
     this.problems = [];
