@@ -121,3 +121,14 @@ test('INT-2: no gate is offered while a required interview is open', async () =>
   await app.deliver({ type: 'entry', entry: { kind: 'interview', id: 'i1', interviewId: 'int-1', source: 'model', state: 'answered', answers: [{ questionId: 'q', label: 'A' }], questions: [{ id: 'q', question: 'Which DB?', options: [{ label: 'A' }], allowFreeform: false }] } });
   assert.equal(app.container.querySelectorAll('.gate-choice').length, 4, 'the gate returns once the interview is answered');
 });
+
+test('GATE-3: a gate the host sends again still pending (failed handoff) can be answered again', async () => {
+  const app = mountApp();
+  await app.show([gate()]);
+  fireEvent.keyDown(document.activeElement as Element, { key: '1' });
+  await app.deliver({ type: 'entry', entry: gate() });
+  const buttons = [...app.container.querySelectorAll('button.gate-choice')] as HTMLButtonElement[];
+  assert.ok(buttons.every((b) => !b.disabled));
+  fireEvent.click(buttons[0] as HTMLButtonElement);
+  assert.equal(app.commands('approve').length, 2);
+});

@@ -2,6 +2,7 @@ import './dom';
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import MarkdownIt from 'markdown-it';
 import type { TranscriptEntry } from '../../src/protocol';
 import { Transcript, WINDOW } from '../../webview/src/components/Transcript';
 import { assistant, mountApp } from './fixtures';
@@ -64,12 +65,19 @@ test('UI-1: an entry replacement applies the deltas received before it, in order
 test('UI-1: unchanged rows are not re-rendered while another row streams', async () => {
   const app = mountApp();
   await app.show([assistant('a0', 'Earlier answer'), assistant('a1', '', true)]);
-  const earlier = app.container.querySelector('.msg-assistant .md');
-  assert.ok(earlier);
-  earlier.setAttribute('data-probe', 'kept');
-  await app.deliver({ type: 'append', id: 'a1', text: 'more' });
-  await app.flushFrames();
-  assert.equal(app.container.querySelector('.msg-assistant .md')?.getAttribute('data-probe'), 'kept');
+  const rendered: string[] = [];
+  const original = MarkdownIt.prototype.render;
+  MarkdownIt.prototype.render = function (this: MarkdownIt, src: string, env?: unknown) {
+    rendered.push(src);
+    return original.call(this, src, env);
+  };
+  try {
+    await app.deliver({ type: 'append', id: 'a1', text: 'more' });
+    await app.flushFrames();
+  } finally {
+    MarkdownIt.prototype.render = original;
+  }
+  assert.deepEqual(rendered, ['more'], 'only the streaming row rendered its markdown again');
 });
 
 test('UI-1: tool calls render as compact cards with status, target, blocked reason and expandable output', async () => {
@@ -165,4 +173,12 @@ test('UI-1: while following the end, new entries slide the window so the DOM sta
   view.rerender(<Transcript entries={more} send={() => {}} onInteractionDone={() => {}} />);
   assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
   assert.ok(view.container.querySelector('.show-earlier'));
+});
+
+test('UI-1: table alignment becomes a class, not a style attribute the CSP would refuse', async () => {
+  const app = mountApp();
+  await app.show([assistant('a1', '| name | size |\n|:-----|-----:|\n| a.ts | 12 |')]);
+  const cells = [...app.container.querySelectorAll('.msg-assistant th, .msg-assistant td')];
+  assert.deepEqual(cells.map((c) => c.getAttribute('class')), ['md-align-left', 'md-align-right', 'md-align-left', 'md-align-right']);
+  assert.ok(cells.every((c) => !c.hasAttribute('style')));
 });

@@ -37,6 +37,7 @@ const PAYLOADS: readonly string[] = [
   '<style>body{display:none}</style>',
   '<form action="https://evil.example"><input></form>',
   '<object data="javascript:alert(1)"></object><embed src=x>',
+  '| left | right |\n|:-----|------:|\n| <b onclick=x>1</b> | [x](javascript:alert(1)) |',
 ];
 
 const FORBIDDEN = 'script, img, svg, iframe, math, style, form, input, object, embed, frame, link, meta, base';

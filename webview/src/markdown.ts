@@ -20,6 +20,17 @@ md.validateLink = isSafeHref;
 
 const escape = md.utils.escapeHtml;
 
+// Table alignment arrives as style attributes, which the CSP (no 'unsafe-inline') would refuse
+// with a console error per cell; a class does the same job.
+md.core.ruler.push('align_class', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'th_open' && block.type !== 'td_open') continue;
+    const align = /text-align:(left|right|center)/.exec(String(block.attrGet('style') ?? ''))?.[1];
+    block.attrs = (block.attrs ?? []).filter(([name]) => name !== 'style');
+    if (align) block.attrSet('class', `md-align-${align}`);
+  }
+});
+
 md.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx];
   if (!token) return '';

@@ -66,7 +66,6 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return {
         ...state,
         transcript: [...state.transcript, { kind: 'notice', id: `local-${++localIds}`, level: 'warning', text: action.text }],
-        announcement: announce(state, action.text),
       };
     case 'focusComposer':
     case 'requestFocus':

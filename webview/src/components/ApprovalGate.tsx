@@ -45,6 +45,8 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
   useEffect(() => {
     if (pending) first.current?.focus();
   }, [pending]);
+  // A gate re-sent still pending (a failed handoff keeps the plan ready, GATE-3) can be answered again.
+  useEffect(() => setChosen(null), [entry]);
 
   if (entry.state !== 'pending') {
     const outcome = entry.state === 'superseded' ? 'Superseded by a newer plan' : (RESOLVED[entry.choice ?? ''] ?? entry.choice ?? 'Resolved');

@@ -30,6 +30,8 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
   useEffect(() => {
     (list.current ?? note.current)?.focus();
   }, [step]);
+  // The host re-sending the entry still pending means the answer did not land: allow another try.
+  useEffect(() => setDone(false), [entry]);
 
   const question = questions[step];
   if (!question) return null;
