@@ -67,9 +67,9 @@ test('UI-1: unchanged rows are not re-rendered while another row streams', async
   await app.show([assistant('a0', 'Earlier answer'), assistant('a1', '', true)]);
   const rendered: string[] = [];
   const original = MarkdownIt.prototype.render;
-  MarkdownIt.prototype.render = function (this: MarkdownIt, src: string, env?: unknown) {
-    rendered.push(src);
-    return original.call(this, src, env);
+  MarkdownIt.prototype.render = function (this: InstanceType<typeof MarkdownIt>, ...args: Parameters<typeof original>) {
+    rendered.push(args[0]);
+    return original.apply(this, args);
   };
   try {
     await app.deliver({ type: 'append', id: 'a1', text: 'more' });
