@@ -66,9 +66,8 @@ export function sessionDeps(flags: ProviderFlags, io: CliIO, root: string): { de
   const tools = createToolRuntime({
     root,
     ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(), writer: nodeWriter },
+    // No confirm callback: headless build mode cannot ask, so its commands are refused (use --mode auto).
     commandTimeoutMs: 60_000,
-    // Headless build mode cannot ask; it refuses commands and says to use auto.
-    confirm: async () => false,
   });
   const deps: SessionDeps = {
     fs: nodeFileSystem,

@@ -89,7 +89,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.post({ type: 'state', ...source.snapshot() });
       if (this.focusWhenReady) this.post({ type: 'focusComposer' });
       this.focusWhenReady = false;
-      return;
     }
     Promise.resolve(source.handle(command)).catch((err: unknown) => {
       this.log.error(`Chat command '${command.type}' failed: ${err instanceof Error ? err.message : String(err)}`);

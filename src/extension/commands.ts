@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
-import type { ChatController } from './chat-controller';
 import type { ChatViewProvider } from './chat-view';
+import type { ApiKeys } from './secrets';
+import type { SessionHost } from './session-host';
+import { listChatModels } from './vscode-lm';
 
 export interface CommandDeps {
   chat: ChatViewProvider;
-  controller: ChatController;
+  host: SessionHost;
+  keys: ApiKeys;
 }
 
 /** Every command of the extension, registered in one place and owned by the extension's lifetime. */
@@ -13,8 +16,54 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register('vtplan.startPlanning', async () => {
-    await deps.controller.enterPlanning();
     await deps.chat.reveal();
+    await deps.host.submit('/plan');
   });
-  register('vtplan.stopPlanning', () => deps.controller.stopPlanning());
+  register('vtplan.stopPlanning', () => deps.host.submit('/plan off'));
+  register('vtplan.approvePlan', () => deps.host.approve('execute'));
+  register('vtplan.editPlan', () => deps.host.editPlan());
+  register('vtplan.openPlan', () => deps.host.openPlan());
+  register('vtplan.selectModel', () => selectModel(deps.keys));
+}
+
+type ModelPick = vscode.QuickPickItem & { provider: 'vscode-lm' | 'openai' | 'anthropic'; model?: string };
+
+/** Picks where the model comes from; keys go to SecretStorage, never to settings (ADD-1). */
+async function selectModel(keys: ApiKeys): Promise<void> {
+  const config = vscode.workspace.getConfiguration('vtplan');
+  const lmModels = await listChatModels().catch(() => []);
+  const items: ModelPick[] = [
+    ...lmModels.map((m): ModelPick => ({ label: m.name, description: `${m.vendor} · ${m.family}`, detail: 'VS Code chat model (no key needed)', provider: 'vscode-lm', model: m.id })),
+    { label: 'OpenAI-compatible endpoint…', detail: 'OpenAI, Ollama, LM Studio, vLLM, OpenRouter', provider: 'openai' },
+    { label: 'Anthropic…', detail: 'Claude models through the Anthropic Messages API', provider: 'anthropic' },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'VT Code: Select Model', placeHolder: lmModels.length ? 'Pick a chat model' : 'No VS Code chat model found: use an endpoint' });
+  if (!pick) return;
+  const target = vscode.ConfigurationTarget.Global;
+  if (pick.provider === 'vscode-lm') {
+    await config.update('provider', 'vscode-lm', target);
+    await config.update('model', pick.model ?? '', target);
+    void vscode.window.showInformationMessage(`VT Code Planning will use ${pick.label}.`);
+    return;
+  }
+  const baseUrl = await vscode.window.showInputBox({
+    title: `${pick.label} — base URL`,
+    prompt: 'Leave empty for the official endpoint; e.g. http://localhost:11434/v1 for Ollama',
+    value: config.get<string>('baseUrl') ?? '',
+    validateInput: (v) => (v === '' || /^https?:\/\/\S+$/.test(v) ? undefined : 'Enter an http(s) URL, or leave it empty'),
+  });
+  if (baseUrl === undefined) return;
+  const model = await vscode.window.showInputBox({ title: `${pick.label} — model name`, value: config.get<string>('model') ?? '', validateInput: (v) => (v.trim() ? undefined : 'A model name is required') });
+  if (model === undefined) return;
+  const key = await vscode.window.showInputBox({
+    title: `${pick.label} — API key`,
+    prompt: 'Stored in VS Code secret storage. Leave empty to keep the stored key (or for a local server that needs none).',
+    password: true,
+  });
+  if (key === undefined) return;
+  if (key !== '') await keys.set(pick.provider, key);
+  await config.update('provider', pick.provider, target);
+  await config.update('baseUrl', baseUrl, target);
+  await config.update('model', model.trim(), target);
+  void vscode.window.showInformationMessage(`VT Code Planning will use ${model.trim()} (${pick.provider}). New sessions pick it up.`);
 }

@@ -2,15 +2,16 @@ import * as vscode from 'vscode';
 import { performance } from 'node:perf_hooks';
 import { registerCommands } from './commands';
 import { ChatViewProvider } from './chat-view';
-import { ChatController } from './chat-controller';
-import { AgentMode } from '../protocol';
-import { registerTasksView, type TasksViewModel } from './tasks-view';
 import { registerPlanDiagnostics } from './plan-diagnostics';
+import { registerPlanDocuments } from './plan-documents';
+import { ApiKeys } from './secrets';
+import { SessionHost } from './session-host';
+import { registerTasksView, type TasksViewModel } from './tasks-view';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
   chat: ChatViewProvider;
-  controller: ChatController;
+  host: SessionHost;
   tasks: TasksViewModel;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
   activationMs: number;
@@ -25,23 +26,25 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = vscode.window.createOutputChannel('VT Code Planning', { log: true });
   context.subscriptions.push(log);
 
-  const configured = AgentMode.safeParse(vscode.workspace.getConfiguration('vtplan').get('defaultAgent'));
+  const keys = new ApiKeys(context.secrets);
   const chat = new ChatViewProvider(context.extensionUri, log);
-  const controller = new ChatController(chat, configured.success ? configured.data : 'plan');
-  chat.bind(controller);
+  const tasks = registerTasksView(context);
+  const host = new SessionHost({ context, chat, tasks, keys, log });
+  chat.bind(host);
   context.subscriptions.push(
     chat,
+    host,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, chat, {
       webviewOptions: { retainContextWhenHidden: false },
     }),
   );
 
-  registerCommands(context, { chat, controller });
-  const tasks = registerTasksView(context);
+  registerCommands(context, { chat, host, keys });
   registerPlanDiagnostics(context);
+  registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  return { chat, controller, tasks, activationMs };
+  return { chat, host, tasks, activationMs };
 }
 
 export function deactivate(): void {}

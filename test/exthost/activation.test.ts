@@ -22,7 +22,7 @@ suite('activation and contributions (issue 2)', () => {
     const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
     assert.ok(ext?.isActive, 'the command activated the extension');
     const api = ext.exports;
-    assert.equal(api.controller.currentMode, 'plan');
+    assert.equal(api.host.current?.state.agent, 'plan');
     for (let i = 0; i < 50 && !api.chat.visible; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(api.chat.visible, true, 'chat view is visible');
   });
@@ -44,8 +44,8 @@ suite('activation and contributions (issue 2)', () => {
     const api = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.exports;
     await vscode.commands.executeCommand('vtplan.startPlanning');
     await vscode.commands.executeCommand('vtplan.stopPlanning');
-    assert.equal(api.controller.currentMode, 'build');
+    assert.equal(api.host.current?.state.agent, 'build');
     await vscode.commands.executeCommand('vtplan.startPlanning');
-    assert.equal(api.controller.currentMode, 'plan');
+    assert.equal(api.host.current?.state.agent, 'plan');
   });
 });

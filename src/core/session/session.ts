@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppendFileSystem, Clock, FileSystem } from '../ports';
 import type { ArchiveOutcome } from '../guards';
+import { stripTrackerRegion, validatePlan } from '../plan';
 import type { ModelProvider, RetryOptions } from '../llm';
 import { EventSequencer, type Agent, type EventInput, type SessionEvent, type TurnStatus } from './events';
 import { contextUsage, handOff, type GateChoice, type HandoffResult } from './handoff';
@@ -210,6 +211,27 @@ export class Session {
     if (!result.ok) return result;
     await this.runTurnOf('implementation', result.implementationPrompt);
     return result;
+  }
+
+  /**
+   * GATE-2: the user edited and saved the plan file (Ctrl+G). A valid file becomes the plan under
+   * review and the gate shows again with its synopsis; an invalid one leaves the previous plan
+   * active and says why.
+   */
+  async planFileSaved(planFile: string): Promise<{ ok: boolean; reasons: string[] }> {
+    const active = this.current.pendingApproval?.planFile ?? this.current.activePlan?.planFile;
+    if (!active || active !== planFile) return { ok: false, reasons: ['This file is not the plan under review.'] };
+    const markdown = await this.deps.fs.readText(`${this.deps.root}/${planFile}`);
+    if (markdown === null) return { ok: false, reasons: ['The plan file was deleted.'] };
+    const report = validatePlan(markdown);
+    if (!report.ready) {
+      const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`);
+      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active: ${reasons.join('; ')}` });
+      return { ok: false, reasons };
+    }
+    await this.emit({ type: 'plan.completed', text: stripTrackerRegion(markdown).trim() });
+    await this.emit({ type: 'plan.approval.requested', planFile });
+    return { ok: true, reasons: [] };
   }
 
   private async cancelPlan(): Promise<void> {

@@ -1,0 +1,39 @@
+/**
+ * Plan files in the editor: the "Approve plan" / "Edit plan" CodeLens on the plan under review
+ * (ADD-3, GATE-6) and re-validation on save for the Ctrl+G flow (GATE-2). Diagnostics live in
+ * plan-diagnostics.ts.
+ */
+import * as vscode from 'vscode';
+import type { SessionHost } from './session-host';
+
+class PlanCodeLens implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly host: SessionHost) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    const pending = this.host.current?.state.pendingApproval;
+    if (!pending || vscode.workspace.asRelativePath(doc.uri, false) !== pending.planFile) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return [
+      new vscode.CodeLens(top, { title: '$(check) Approve plan', command: 'vtplan.approvePlan', tooltip: 'Ready to code: implement this plan with the build agent' }),
+      new vscode.CodeLens(top, { title: '$(edit) Edit plan', command: 'vtplan.editPlan', tooltip: 'Edit, then save: the plan is re-validated and the gate shows again' }),
+    ];
+  }
+}
+
+export function registerPlanDocuments(context: vscode.ExtensionContext, host: SessionHost): void {
+  const lens = new PlanCodeLens(host);
+  context.subscriptions.push(
+    host.onDidChangeApproval(() => lens.refresh()),
+    vscode.languages.registerCodeLensProvider({ language: 'markdown', pattern: '**/.vtcode/plans/*.md' }, lens),
+    vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (/[\\/]\.vtcode[\\/]plans[\\/][^\\/]+\.md$/.test(doc.uri.fsPath) && !doc.uri.fsPath.endsWith('.tasks.md')) void host.onPlanSaved(doc);
+    }),
+  );
+}

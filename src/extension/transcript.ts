@@ -1,0 +1,254 @@
+/**
+ * Turns the session's events into what the chat view shows (EVT-1: the view is rebuilt from the
+ * event stream, live and after a reload). Pure: no `vscode` import, so it is unit-tested directly.
+ * Each `apply` returns the notifications to send; `snapshot` gives the whole state for `ready`.
+ */
+import { buildSynopsis, extractPlan } from '../core/plan';
+import type { SessionEvent } from '../core/session/events';
+import type { EntryOf, HostNotification, PanelStatus, PlanSynopsis, TranscriptEntry } from '../protocol';
+
+const MODE_STATUS = { plan: 'Planning...', build: 'Working...', auto: 'Working...' } as const;
+
+function synopsisOf(markdown: string): PlanSynopsis {
+  const s = buildSynopsis(markdown);
+  return { title: s.title, summary: s.summary, steps: s.steps, overflow: s.overflowRow };
+}
+
+function toolTarget(name: string, args: string): string {
+  try {
+    const a = JSON.parse(args) as Record<string, unknown>;
+    for (const key of ['path', 'command', 'pattern', 'glob', 'action']) {
+      const v = a[key];
+      if (typeof v === 'string' && v !== '') return v;
+    }
+    if (name === 'request_user_input') return 'asks a question';
+  } catch {}
+  return '';
+}
+
+export class TranscriptBuilder {
+  private entries: TranscriptEntry[] = [];
+  private readonly index = new Map<string, number>();
+  private status: PanelStatus;
+  private streamingId: string | null = null;
+  private reasoningId: string | null = null;
+  private lastPlan: string | null = null;
+  private planEntryId: string | null = null;
+  private running = false;
+  private awaiting: 'approval' | 'input' | null = null;
+  private blocked: string | null = null;
+  private handoffLock: string | null = null;
+
+  constructor(private readonly contextUsage: () => number = () => 0) {
+    this.status = { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null };
+  }
+
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
+    return { status: this.status, transcript: [...this.entries] };
+  }
+
+  /** Applies a batch (a replayed log) and returns nothing: the caller sends one `state` after. */
+  replay(events: readonly SessionEvent[]): void {
+    for (const e of events) this.apply(e);
+  }
+
+  apply(event: SessionEvent): HostNotification[] {
+    const out: HostNotification[] = [];
+    const put = (entry: TranscriptEntry) => {
+      const at = this.index.get(entry.id);
+      if (at === undefined) {
+        this.index.set(entry.id, this.entries.length);
+        this.entries.push(entry);
+      } else {
+        this.entries[at] = entry;
+      }
+      out.push({ type: 'entry', entry });
+    };
+    const get = <K extends TranscriptEntry['kind']>(id: string, kind: K): EntryOf<K> | undefined => {
+      const at = this.index.get(id);
+      const e = at === undefined ? undefined : this.entries[at];
+      return e && e.kind === kind ? (e as EntryOf<K>) : undefined;
+    };
+    const notice = (level: 'info' | 'warning' | 'error', text: string) => put({ kind: 'notice', id: `n${event.seq}`, level, text });
+    const endStreams = () => {
+      if (this.streamingId) {
+        const e = get(this.streamingId, 'assistant');
+        if (e) put({ ...e, streaming: false });
+      }
+      if (this.reasoningId) {
+        const e = get(this.reasoningId, 'reasoning');
+        if (e) put({ ...e, streaming: false });
+      }
+      this.streamingId = null;
+      this.reasoningId = null;
+    };
+
+    switch (event.type) {
+      case 'session.started':
+        this.status = { ...this.status, mode: event.agent, model: event.model || null };
+        if (event.resumed) notice('info', 'Session restored.');
+        break;
+      case 'mode.changed':
+        this.status = { ...this.status, mode: event.to };
+        notice('info', `Switched to ${event.to === 'plan' ? 'Plan' : event.to === 'build' ? 'Build' : 'Auto'} mode.`);
+        break;
+      case 'turn.started':
+        this.running = true;
+        this.blocked = null;
+        this.awaiting = null;
+        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input });
+        if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
+        this.handoffLock = null;
+        break;
+      case 'message.delta': {
+        if (this.streamingId) {
+          const e = get(this.streamingId, 'assistant');
+          if (e) {
+            const next = { ...e, text: e.text + event.text };
+            this.entries[this.index.get(e.id)!] = next;
+            out.push({ type: 'append', id: e.id, text: event.text });
+          }
+        } else {
+          this.streamingId = `a${event.seq}`;
+          put({ kind: 'assistant', id: this.streamingId, text: event.text, streaming: true });
+        }
+        break;
+      }
+      case 'reasoning.delta': {
+        if (this.reasoningId) {
+          const e = get(this.reasoningId, 'reasoning');
+          if (e) {
+            this.entries[this.index.get(e.id)!] = { ...e, text: e.text + event.text };
+            out.push({ type: 'append', id: e.id, text: event.text });
+          }
+        } else {
+          this.reasoningId = `r${event.seq}`;
+          put({ kind: 'reasoning', id: this.reasoningId, text: event.text, streaming: true });
+        }
+        break;
+      }
+      case 'message.completed': {
+        // After a reload no deltas exist: the completed text (plan markup removed) stands in.
+        if (!this.streamingId) {
+          const visible = extractPlan(event.text).text.trim();
+          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false });
+        }
+        endStreams();
+        break;
+      }
+      case 'plan.completed':
+        this.lastPlan = event.text;
+        this.planEntryId = `p${event.seq}`;
+        put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, reasons: [] });
+        break;
+      case 'plan.rejected': {
+        const id = this.planEntryId ?? `p${event.seq}`;
+        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
+        this.planEntryId = null;
+        break;
+      }
+      case 'plan.persisted': {
+        const id = this.planEntryId ?? `p${event.seq}`;
+        const markdown = this.lastPlan ?? '';
+        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, reasons: [] });
+        break;
+      }
+      case 'plan.approval.requested': {
+        for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
+        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
+        this.awaiting = 'approval';
+        break;
+      }
+      case 'plan.approval.resolved': {
+        for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'resolved', choice: event.choice });
+        if (event.choice !== 'revise' && event.choice !== 'cancel') {
+          for (const e of this.entries) if (e.kind === 'plan' && e.status === 'persisted' && e.planFile === event.planFile) put({ ...e, status: 'approved' });
+          this.handoffLock = 'Starting build...';
+        }
+        if (event.choice === 'cancel') notice('info', 'Planning cancelled; the plan will not be implemented.');
+        this.awaiting = null;
+        break;
+      }
+      case 'interview.requested':
+        put({ kind: 'interview', id: `i-${event.interviewId}`, interviewId: event.interviewId, source: event.source, questions: event.questions, state: 'pending', answers: [] });
+        this.awaiting = 'input';
+        break;
+      case 'interview.resolved': {
+        const e = get(`i-${event.interviewId}`, 'interview');
+        if (e) put({ ...e, state: event.cancelled ? 'cancelled' : 'answered', answers: event.answers ?? [] });
+        this.awaiting = null;
+        break;
+      }
+      case 'tool.call':
+        put({ kind: 'tool', id: `t-${event.callId}`, name: event.name, target: toolTarget(event.name, event.arguments), status: 'running', blockedReason: null, output: null, truncated: false });
+        break;
+      case 'tool.result': {
+        const e = get(`t-${event.callId}`, 'tool');
+        if (e) put({ ...e, status: event.ok ? 'ok' : 'error', output: event.content, truncated: event.truncated ?? false });
+        break;
+      }
+      case 'tool.blocked': {
+        const e = get(`t-${event.callId}`, 'tool');
+        if (e) put({ ...e, status: 'blocked', blockedReason: event.reason });
+        break;
+      }
+      case 'tracker.updated':
+        put({ kind: 'tracker', id: 'tracker', header: `Checklist ${event.completed}/${event.total}`, current: null });
+        break;
+      case 'budget_exhausted':
+        notice('warning', `The ${event.kind.replace('_', ' ')} budget is used up (${event.used}/${event.max}).`);
+        break;
+      case 'provider.retry':
+        notice('info', `The model service failed (${event.failure.message}); retrying.`);
+        break;
+      case 'provider.failed':
+        notice('error', `The model request failed: ${event.failure.message}`);
+        break;
+      case 'planning.awaiting_input':
+        break;
+      case 'context.reset':
+        notice('info', `Fresh thread. Context was ${Math.round(event.previousContextUsage * 100)}% used.`);
+        break;
+      case 'notice':
+        notice(event.level, event.text);
+        if (event.text === 'Preparing fresh execution thread...' || event.text === 'Restoring approved plan...' || event.text === 'Starting build...') this.handoffLock = event.text;
+        break;
+      case 'turn.completed':
+        endStreams();
+        this.running = false;
+        this.handoffLock = null;
+        if (event.status === 'blocked') {
+          this.blocked = event.reason ?? 'The turn was blocked.';
+          notice('warning', this.blocked);
+        } else if (event.status === 'failed') {
+          notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
+        } else if (event.status === 'cancelled') {
+          notice('info', 'Stopped.');
+        } else if (event.status === 'idle' && event.reason) {
+          notice('info', event.reason);
+        }
+        break;
+      default:
+        break;
+    }
+    const status = this.computeStatus();
+    if (JSON.stringify(status) !== JSON.stringify(this.status)) {
+      this.status = status;
+      out.push({ type: 'status', status });
+      if (status.status) out.push({ type: 'announce', text: status.status });
+    }
+    return out;
+  }
+
+  private computeStatus(): PanelStatus {
+    let status: string | null = null;
+    if (this.running) status = MODE_STATUS[this.status.mode];
+    else if (this.awaiting === 'input') status = 'Waiting for your answer';
+    else if (this.awaiting === 'approval') status = 'Waiting for approval';
+    else if (this.blocked) status = `Blocked: ${this.blocked.split('\n', 1)[0]}`;
+    let inputLockedReason: string | null = null;
+    if (this.handoffLock) inputLockedReason = this.handoffLock;
+    else if (this.awaiting === 'input') inputLockedReason = 'Answer the question above, or press Esc to dismiss it.';
+    return { ...this.status, status, busy: this.running, inputLockedReason };
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The planning journey inside real VS Code, driven through the Language Model API by the scripted
+ * test chat model: plan → awaiting approval → Ctrl+G edit and re-validation → approval from the
+ * command → one implementation turn whose edits are undoable (ADD-1, GATE-2, GATE-3, GATE-6).
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SessionEvent } from '../../src/core/session/events';
+import type { ExtensionApi } from '../../src/extension/main';
+
+type Part = { text: string } | { toolCall: { id: string; name: string; input: object } };
+
+const PLAN = `# Add a shout flag to the greeter
+
+## Summary
+Let \`greet\` in src/greet.js upper-case its greeting when asked.
+
+## Implementation Steps
+1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
+
+## Test Cases and Validation
+- \`node --test test/\` passes.
+
+## Assumptions and Defaults
+- Lower-case stays the default.`;
+
+function script(turns: Part[][]): void {
+  const path = process.env.VTPLAN_SCRIPTED_LM;
+  assert.ok(path, 'VTPLAN_SCRIPTED_LM reaches the extension host');
+  rmSync(`${path}.requests.jsonl`, { force: true });
+  rmSync(`${path}.events.jsonl`, { force: true });
+  writeFileSync(path, JSON.stringify(turns));
+}
+
+async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () => {
+  let api: ExtensionApi;
+  let root: string;
+  const seen: SessionEvent[] = [];
+
+  suiteSetup(async () => {
+    const ext = vscode.extensions.getExtension<ExtensionApi>('vtcode.vtcode-planning');
+    assert.ok(ext);
+    api = await ext.activate();
+    root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const config = vscode.workspace.getConfiguration('vtplan');
+    await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
+    await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+  });
+
+  test('a planning run through vscode.lm reaches awaiting_approval with the plan file on disk', async () => {
+    script([
+      [{ text: 'Reading the greeter.' }, { toolCall: { id: 'c1', name: 'read_file', input: { path: 'src/greet.js' } } }],
+      [{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }],
+    ]);
+    await api.host.submit('/plan off');
+    await api.host.submit('/plan');
+    api.host.current!.on((e) => seen.push(e));
+    const result = await api.host.submit('Add a --shout flag to the greeter');
+    assert.deepEqual(result, { kind: 'ran', status: 'awaiting_approval' });
+    const file = api.host.current!.state.pendingApproval?.planFile;
+    assert.equal(file, '.vtcode/plans/add-a-shout-flag-to-the-greeter.md');
+    assert.equal(readFileSync(join(root, file), 'utf8'), `${PLAN}\n`);
+    assert.ok(seen.some((e) => e.type === 'tool.result' && e.name === 'read_file' && e.ok));
+  });
+
+  test('Ctrl+G: an invalid save keeps the previous plan with a warning; a valid save shows the gate again', async () => {
+    await vscode.commands.executeCommand('vtplan.editPlan');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.fsPath.endsWith('add-a-shout-flag-to-the-greeter.md'), 'Edit Plan opened the plan file');
+    const doc = editor.document;
+    const requestsBefore = seen.filter((e) => e.type === 'plan.approval.requested').length;
+
+    const broken = doc.getText().replace(/-> verify: \[[^\]]*\]/, '-> verify: [run checks]');
+    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), broken));
+    await doc.save();
+    await until('the invalid-edit warning', () => seen.some((e) => e.type === 'notice' && e.level === 'warning' && /not valid/.test(e.text)));
+    assert.equal(api.host.current!.state.pendingApproval?.planFile, '.vtcode/plans/add-a-shout-flag-to-the-greeter.md', 'the previous plan stays active');
+    assert.equal(seen.filter((e) => e.type === 'plan.approval.requested').length, requestsBefore);
+
+    const fixed = broken.replace('-> verify: [run checks]', "-> verify: [node --test test/, rg -n 'shout' src/greet.js]").replace('Lower-case stays the default.', 'Lower-case stays the default; shouting is opt-in.');
+    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), fixed));
+    await doc.save();
+    await until('the gate to show again', () => seen.filter((e) => e.type === 'plan.approval.requested').length === requestsBefore + 1);
+    const completed = seen.filter((e) => e.type === 'plan.completed').at(-1);
+    assert.ok(completed && completed.type === 'plan.completed' && completed.text.includes('shouting is opt-in'), 'the new synopsis comes from the saved file');
+  });
+
+  test('Approve Plan runs exactly one implementation turn; its edit is undoable', async () => {
+    const original = readFileSync(join(root, 'src/greet.js'), 'utf8');
+    script([
+      [{ toolCall: { id: 'b1', name: 'edit_file', input: { path: 'src/greet.js', old_string: 'function greet(name) {', new_string: 'function greet(name, shout = false) {' } } }],
+      [{ toolCall: { id: 'b2', name: 'task_tracker', input: { action: 'update', index: 1, status: 'completed' } } }],
+      [{ text: 'Implemented the shout flag.' }],
+    ]);
+    await vscode.commands.executeCommand('vtplan.approvePlan');
+    await api.host.current!.idle();
+    assert.equal(seen.filter((e) => e.type === 'turn.started' && e.kind === 'implementation').length, 1);
+    assert.equal(api.host.current!.state.agent, 'build');
+    assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
+    assert.match(readFileSync(join(root, '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md'), 'utf8'), /- \[x\] Add a `shout` parameter/);
+    assert.ok(existsSync(join(root, '.vtcode/tasks/current_task.md')));
+
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(join(root, 'src/greet.js')));
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    await until('undo to restore the original text', () => doc.getText() === original);
+  });
+});
