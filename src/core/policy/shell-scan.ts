@@ -23,7 +23,7 @@ export interface ScanProblem {
 export type Joiner = '&&' | '||' | '|' | ';';
 
 /** Commands run under /bin/sh, which is dash on Debian and Ubuntu; bash-only syntax means something else there. */
-function BASH_ONLY(syntax: string, shMeaning: string, instead: string): string {
+function bashOnly(syntax: string, shMeaning: string, instead: string): string {
   return `${syntax} is bash-only syntax (under /bin/sh it is ${shMeaning}); use ${instead}`;
 }
 
@@ -137,7 +137,7 @@ class Scanner {
       } else if (c === '|' && s[i + 1] === '|') {
         i = this.boundary(i, 2, '||');
       } else if (c === '|' && s[i + 1] === '&') {
-        this.problem(BASH_ONLY('`|&`', 'a syntax error', '`2>&1 |`'), 'unknown');
+        this.problem(bashOnly('`|&`', 'a syntax error', '`2>&1 |`'), 'unknown');
         i = this.boundary(i, 2, '|');
       } else if (c === '|') {
         i = this.boundary(i, 1, '|');
@@ -150,7 +150,7 @@ class Scanner {
         }
       } else if (c === '&' && s[i + 1] === '>') {
         // dash reads `a &>/dev/null b` as `a &` then `>/dev/null b`: b would run unseen.
-        this.problem(BASH_ONLY('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
+        this.problem(bashOnly('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
         i += s[i + 2] === '>' ? 3 : 2;
       } else if (c === '&') {
         this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
