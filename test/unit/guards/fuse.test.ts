@@ -32,6 +32,8 @@ test('FUSE-1: cap 3 in plan: 12 non-consecutive blocked calls pass, call 13 stop
   if (step.decision.kind === 'tripped') {
     assert.deepEqual([step.decision.limit, step.decision.cap, step.decision.total, step.decision.next], ['total', 12, 13, 'recovery_pass']);
   }
+  const after = recordCall(step.state, 'blocked', fuseLimits(3, 'recovery'));
+  assert.ok(after.decision.kind === 'tripped' && after.decision.next === 'end_turn_blocked', 'above the limit, in the recovery that follows, the next blocked call ends the turn');
 });
 
 test('FUSE-1: total limit at, below and above in normal mode (cap 3 → 6)', () => {
