@@ -8,7 +8,8 @@
  * repository config: git's file-system monitor hook (`core.fsmonitor`, run by `git status`),
  * repositories discovered inside the workspace without an explicit `--git-dir` (an embedded bare
  * repository brings its own config), pagers, and environment variables that inject programs or
- * config (`GIT_EXTERNAL_DIFF`, `RIPGREP_CONFIG_PATH`, `BASH_ENV`, `LD_PRELOAD`). What remains
+ * config (`GIT_EXTERNAL_DIFF`, `RIPGREP_CONFIG_PATH`, `BASH_ENV`, `LD_PRELOAD`), and PATH entries
+ * that are not absolute (they resolve bare program names inside the workspace). What remains
  * is the repository's own `.git/config` (diff drivers, clean filters): a workspace whose `.git`
  * directory is hostile is not made safe by any command policy.
  */
@@ -39,11 +40,15 @@ export const PLAN_COMMAND_ENV: CommandEnv = {
   ],
 };
 
-/** `base` with the plan-mode overrides applied; `base` itself is not changed. */
+/**
+ * `base` with the plan-mode overrides applied; `base` itself is not changed. PATH keeps only
+ * absolute entries: an empty or relative entry would let `cd dir && ls` run `dir/ls`.
+ */
 export function withPlanCommandEnv(base: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
     if (value !== undefined && !PLAN_COMMAND_ENV.unset.includes(key) && !/^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(key)) env[key] = value;
   }
+  if (env.PATH !== undefined) env.PATH = env.PATH.split(':').filter((dir) => dir.startsWith('/')).join(':');
   return { ...env, ...PLAN_COMMAND_ENV.set };
 }

@@ -15,6 +15,11 @@ test('RO-2: the plan command environment drops injected programs and overrides g
   assert.equal(env.GIT_PAGER, 'cat');
 });
 
+test('RO-2: PATH keeps only absolute entries, so `cd dir && ls` cannot run a workspace `ls`', () => {
+  assert.equal(withPlanCommandEnv({ PATH: '/usr/bin::.:bin:/bin:./node_modules/.bin:' }).PATH, '/usr/bin:/bin');
+  assert.equal('PATH' in withPlanCommandEnv({}), false);
+});
+
 test('RO-2: with the plan command environment, git status does not run a repository fsmonitor hook', () => {
   const dir = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-env-'));
   try {
