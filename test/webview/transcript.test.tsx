@@ -182,3 +182,28 @@ test('UI-1: table alignment becomes a class, not a style attribute the CSP would
   assert.deepEqual(cells.map((c) => c.getAttribute('class')), ['md-align-left', 'md-align-right', 'md-align-left', 'md-align-right']);
   assert.ok(cells.every((c) => !c.hasAttribute('style')));
 });
+
+test('UI-1: while the user reads above, new entries do not move the rendered window; back at the end it shrinks again', () => {
+  const entries = many(WINDOW + 100);
+  const props = { send: () => {}, onInteractionDone: () => {} };
+  const view = render(<Transcript entries={entries} {...props} />);
+  const body = view.container.querySelector('main.body') as HTMLElement;
+  const scrollTo = (fromEnd: number) => {
+    Object.defineProperty(body, 'scrollHeight', { configurable: true, value: 10_000 });
+    Object.defineProperty(body, 'clientHeight', { configurable: true, value: 500 });
+    body.scrollTop = 10_000 - 500 - fromEnd;
+    fireEvent.scroll(body);
+  };
+  scrollTo(4_000);
+  fireEvent.click(screen.getByText(`Show 100 earlier (100 hidden)`));
+  assert.equal(view.container.querySelectorAll('.msg').length, WINDOW + 100);
+  const firstText = () => view.container.querySelector('.msg')?.textContent;
+  assert.equal(firstText()?.trim(), 'question 0');
+  const longer = [...entries, ...many(WINDOW + 120).slice(WINDOW + 100)];
+  view.rerender(<Transcript entries={longer} {...props} />);
+  assert.equal(firstText()?.trim(), 'question 0', 'nothing above the reader moved');
+  scrollTo(0);
+  const again = [...longer, { kind: 'user', id: 'last', text: 'last' } as const];
+  view.rerender(<Transcript entries={again} {...props} />);
+  assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
+});

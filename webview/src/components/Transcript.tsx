@@ -67,10 +67,16 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
   const scroller = useRef<HTMLElement>(null);
   const following = useRef(true);
   const start = useRef(0);
+  const limit = useRef(WINDOW);
+  const seen = useRef(entries.length);
   const restore = useRef<number | null>(null);
-  const [limit, setLimit] = useState(WINDOW);
+  const [, redraw] = useState(0);
 
-  if (following.current || start.current > entries.length) start.current = Math.max(0, entries.length - limit);
+  // New output while the user watches the end: rows they had asked to see earlier go again,
+  // out of sight above them, so the DOM stays bounded.
+  if (entries.length > seen.current && following.current) limit.current = WINDOW;
+  seen.current = entries.length;
+  if (following.current || start.current > entries.length) start.current = Math.max(0, entries.length - limit.current);
   const first = start.current;
   const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
 
@@ -86,18 +92,15 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
   });
 
   const showEarlier = () => {
-    const el = scroller.current;
-    restore.current = el ? el.scrollHeight : null;
-    following.current = false;
+    restore.current = scroller.current?.scrollHeight ?? null;
     start.current = Math.max(0, first - WINDOW);
-    setLimit(entries.length - start.current);
+    limit.current = entries.length - start.current;
+    redraw((n) => n + 1);
   };
 
   const onScroll = () => {
     const el = scroller.current;
-    if (!el) return;
-    following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK;
-    if (following.current && limit > WINDOW) setLimit(WINDOW);
+    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_SLACK;
   };
 
   const onClick = (e: MouseEvent) => {

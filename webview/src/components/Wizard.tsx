@@ -129,8 +129,10 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
             >
               <span class="option-number" aria-hidden="true">{i + 1}.</span>
               <span class="option-text">
-                <span class="option-label">{o.label}</span>
-                {o.recommended === true && <span class="option-recommended"> (Recommended)</span>}
+                <span class="option-title">
+                  <span class="option-label">{o.label}</span>
+                  {o.recommended === true && <span class="option-recommended"> (Recommended)</span>}
+                </span>
                 {o.description !== undefined && o.description !== '' && <span class="option-description">{o.description}</span>}
               </span>
             </li>
