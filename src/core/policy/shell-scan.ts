@@ -7,9 +7,12 @@
  * would hide `rm`), splits on Unicode spaces that bash keeps inside a word, and forgets which
  * digits were glued to a redirection. This scanner walks the raw text once, tracking quote state,
  * and fails closed on everything the policy cannot prove static. It also
- *  - splits the command into segments at unquoted `&&`, `||`, `|`, `|&` and `;`;
+ *  - splits the command into segments at unquoted `&&`, `||`, `|` and `;`;
  *  - removes the few redirections that write nothing (`2>&1`, `>/dev/null`, `< file`) from the
  *    text that is handed to `shell-quote`, so the parser only ever sees plain words.
+ * Commands run under /bin/sh (dash on Debian/Ubuntu), so syntax whose meaning differs between
+ * bash and dash (`&>`, `|&`, multi-digit descriptors) is read the stricter way or rejected;
+ * test/unit/policy/differential.test.ts checks allowed commands against the real /bin/sh.
  * Problems are attached to the segment they occur in, so a verdict can name the failing segment.
  */
 
