@@ -24,6 +24,24 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('vtplan.editPlan', () => deps.host.editPlan());
   register('vtplan.openPlan', () => deps.host.openPlan());
   register('vtplan.selectModel', () => selectModel(deps.keys));
+  register('vtplan.newSession', async () => {
+    await deps.host.newSession();
+    await deps.chat.reveal();
+  });
+  register('vtplan.openSession', async () => {
+    const sessions = await deps.host.listSessions();
+    if (sessions.length === 0) {
+      void vscode.window.showInformationMessage('No earlier sessions in this workspace yet.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(
+      sessions.map((s) => ({ label: s.goal.split('\n', 1)[0] ?? s.id, description: `${new Date(s.started).toLocaleString()}${s.current ? ' · current' : ''}`, detail: s.id, id: s.id })),
+      { title: 'VT Code: Open Session', placeHolder: 'Reopen an earlier planning session' },
+    );
+    if (!pick) return;
+    await deps.host.switchTo(pick.id);
+    await deps.chat.reveal();
+  });
 }
 
 type ModelPick = vscode.QuickPickItem & { provider: 'vscode-lm' | 'openai' | 'anthropic'; model?: string };

@@ -4,11 +4,12 @@
  * `vtplan.approvalPending` context key, the Tasks view and the approval notification (GATE-6).
  */
 import * as vscode from 'vscode';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
 import { systemClock } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
+import { readSessionLog } from '../core/session/log';
 import { Session, SessionBusyError, type SessionDeps, type SubmitResult } from '../core/session/session';
 import { createToolRuntime } from '../core/tools';
 import { nodeFileSystem } from '../node/fs';
@@ -165,6 +166,46 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       return;
     }
     await session.approve(choice);
+  }
+
+  /** Earlier sessions of the workspace, newest first, for the "Open Session…" picker (ADD-4). */
+  async listSessions(): Promise<{ id: string; started: string; goal: string; current: boolean }[]> {
+    const root = this.root;
+    if (!root) return [];
+    const dir = join(root, '.vtcode', 'sessions');
+    const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : [];
+    const out: { id: string; started: string; goal: string; current: boolean }[] = [];
+    for (const name of names) {
+      const id = name.slice(0, -'.jsonl'.length);
+      const contents = await readSessionLog(nodeFileSystem, root, id).catch(() => null);
+      const first = contents?.events[0];
+      if (!contents || !first) continue;
+      const goal = contents.events.find((e) => e.type === 'turn.started' && e.kind === 'user' && e.input);
+      out.push({
+        id,
+        started: first.ts,
+        goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)',
+        current: id === this.session?.id,
+      });
+    }
+    return out.sort((a, b) => (a.started < b.started ? 1 : -1));
+  }
+
+  /** Reopens an earlier session in the panel; the running turn, if any, is stopped first. */
+  async switchTo(id: string): Promise<void> {
+    if (this.session?.id === id) return;
+    this.session?.stop();
+    await this.session?.idle();
+    this.session = null;
+    await this.open(id);
+  }
+
+  /** Starts an empty session (the previous one stays on disk and in "Open Session…"). */
+  async newSession(): Promise<void> {
+    this.session?.stop();
+    await this.session?.idle();
+    this.session = null;
+    await this.open();
   }
 
   planFile(): string | null {

@@ -27,17 +27,14 @@ suite('activation and contributions (issue 2)', () => {
     assert.equal(api.chat.visible, true, 'chat view is visible');
   });
 
-  test('every contributed command is registered or hidden from the palette', async () => {
+  test('every contributed command is registered (no command that does nothing)', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
-    const pkg = ext.packageJSON as {
-      contributes: { commands: { command: string }[]; menus: { commandPalette: { command: string; when: string }[] } };
-    };
+    await ext.activate();
+    const pkg = ext.packageJSON as { contributes: { commands: { command: string }[] } };
     const registered = new Set(await vscode.commands.getCommands(true));
-    const hidden = new Set(pkg.contributes.menus.commandPalette.filter((m) => m.when.includes('vtplan.featureRunloop')).map((m) => m.command));
-    for (const { command } of pkg.contributes.commands) {
-      assert.ok(registered.has(command) || hidden.has(command), `${command} is shown in the palette but does nothing`);
-    }
+    const missing = pkg.contributes.commands.map((c) => c.command).filter((c) => !registered.has(c));
+    assert.deepEqual(missing, []);
   });
 
   test('Stop Planning returns to the previous execution agent', async () => {

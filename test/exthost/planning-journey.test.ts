@@ -115,4 +115,19 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     await vscode.commands.executeCommand('undo');
     await until('undo to restore the original text', () => doc.getText() === original);
   });
+
+  test('ADD-4: New Session starts empty; Open Session reopens the earlier one from its log', async () => {
+    const earlier = api.host.current!;
+    const earlierId = earlier.id;
+    const earlierHistory = earlier.state.history.length;
+    await vscode.commands.executeCommand('vtplan.newSession');
+    assert.notEqual(api.host.current!.id, earlierId);
+    assert.equal(api.host.current!.state.history.length, 0);
+    const listed = await api.host.listSessions();
+    assert.ok(listed.some((s) => s.id === earlierId && s.goal === 'Add a --shout flag to the greeter'));
+    await api.host.switchTo(earlierId);
+    assert.equal(api.host.current!.id, earlierId);
+    assert.equal(api.host.current!.state.history.length, earlierHistory);
+    assert.equal(api.host.current!.state.agent, 'build');
+  });
 });
