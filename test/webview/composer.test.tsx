@@ -150,3 +150,14 @@ test('UI-1: the Send button sends like Enter', async () => {
   fireEvent.click(send);
   assert.deepEqual(app.commands('submit'), [{ type: 'submit', text: 'plan a cache' }]);
 });
+
+test('UI-1: a message over the protocol limit is not sent, says why, and stays in the composer', async () => {
+  const app = mountApp();
+  await app.show([]);
+  const huge = 'x'.repeat(200_001);
+  type(huge);
+  key('Enter');
+  assert.equal(app.commands('submit').length, 0);
+  assert.equal(box().value, huge);
+  assert.match(app.container.querySelector('.notice-warning')?.textContent ?? '', /^Not sent \(submit\): text: /);
+});

@@ -155,7 +155,7 @@ const many = (n: number): TranscriptEntry[] =>
 test('UI-1: a 2,000-message transcript renders only the latest window, quickly, and "show earlier" brings back older rows', () => {
   const entries = many(2_000);
   const t0 = performance.now();
-  const { container } = render(<Transcript entries={entries} send={() => {}} onInteractionDone={() => {}} />);
+  const { container } = render(<Transcript entries={entries} send={() => true} onInteractionDone={() => {}} />);
   const elapsed = performance.now() - t0;
   assert.equal(container.querySelectorAll('.msg').length, WINDOW);
   assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - WINDOW}`));
@@ -167,10 +167,10 @@ test('UI-1: a 2,000-message transcript renders only the latest window, quickly, 
 
 test('UI-1: while following the end, new entries slide the window so the DOM stays bounded', () => {
   const entries = many(WINDOW);
-  const view = render(<Transcript entries={entries} send={() => {}} onInteractionDone={() => {}} />);
+  const view = render(<Transcript entries={entries} send={() => true} onInteractionDone={() => {}} />);
   assert.equal(view.container.querySelector('.show-earlier'), null);
   const more = [...entries, ...many(WINDOW + 50).slice(WINDOW)];
-  view.rerender(<Transcript entries={more} send={() => {}} onInteractionDone={() => {}} />);
+  view.rerender(<Transcript entries={more} send={() => true} onInteractionDone={() => {}} />);
   assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
   assert.ok(view.container.querySelector('.show-earlier'));
 });
@@ -185,7 +185,7 @@ test('UI-1: table alignment becomes a class, not a style attribute the CSP would
 
 test('UI-1: while the user reads above, new entries do not move the rendered window; back at the end it shrinks again', () => {
   const entries = many(WINDOW + 100);
-  const props = { send: () => {}, onInteractionDone: () => {} };
+  const props = { send: () => true, onInteractionDone: () => {} };
   const view = render(<Transcript entries={entries} {...props} />);
   const body = view.container.querySelector('main.body') as HTMLElement;
   const scrollTo = (fromEnd: number) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
-import type { HostNotification, WebviewCommand } from '../../../src/protocol';
+import { WebviewCommand, describeInvalid, type HostNotification } from '../../../src/protocol';
 import type { Host } from '../host';
 import { initialState, reduce } from '../store';
 import { Composer } from './Composer';
@@ -56,7 +56,20 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
     return stop;
   }, [host]);
 
-  const send = useCallback((command: WebviewCommand) => host.send(command), [host]);
+  // A command the protocol refuses (e.g. a message over its size limit) is not sent; the user sees
+  // why and keeps what they wrote.
+  const send = useCallback(
+    (command: WebviewCommand): boolean => {
+      const parsed = WebviewCommand.safeParse(command);
+      if (parsed.success) {
+        host.send(parsed.data);
+        return true;
+      }
+      dispatch({ type: 'localNotice', text: `Not sent (${command.type}): ${describeInvalid(parsed.error)}` });
+      return false;
+    },
+    [host],
+  );
   const focusComposer = useCallback(() => dispatch({ type: 'requestFocus' }), []);
 
   return (
@@ -70,13 +83,13 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
           viewState.current = { draft, history };
           host.setViewState({ draft, history });
         }}
-        onSubmit={(text) => host.send({ type: 'submit', text })}
+        onSubmit={(text) => send({ type: 'submit', text })}
         onRefused={(text) => dispatch({ type: 'localNotice', text })}
         lockedReason={state.status.inputLockedReason}
         busy={state.status.busy}
         focusRequest={state.focusRequest}
       />
-      <StatusLine status={state.status} onStop={() => host.send({ type: 'stop' })} />
+      <StatusLine status={state.status} onStop={() => send({ type: 'stop' })} />
       <LiveRegion text={state.announcement.text} seq={state.announcement.seq} />
     </div>
   );

@@ -12,7 +12,8 @@ export const PLAN_WHILE_BUSY = 'A turn is running; /plan was not sent. Stop it f
 const HISTORY_LIMIT = 50;
 
 export interface ComposerProps {
-  onSubmit: (text: string) => void;
+  /** False when the message was not sent; the text then stays in the composer. */
+  onSubmit: (text: string) => boolean;
   /** Why input is disabled (a prompt owns it); null when enabled. */
   lockedReason: string | null;
   /** A turn is running: `/plan` is refused locally with a notice (MODE-2). */
@@ -81,7 +82,7 @@ export function Composer(props: ComposerProps) {
       props.onRefused(PLAN_WHILE_BUSY);
       return;
     }
-    props.onSubmit(trimmed);
+    if (!props.onSubmit(trimmed)) return;
     browsing.current = null;
     update('', history[history.length - 1] === trimmed ? history : [...history, trimmed].slice(-HISTORY_LIMIT));
   };

@@ -53,7 +53,7 @@ class Row extends Component<RowProps> {
 
 export interface TranscriptProps {
   entries: TranscriptEntry[];
-  send: (command: WebviewCommand) => void;
+  send: (command: WebviewCommand) => boolean;
   onInteractionDone: () => void;
 }
 

@@ -3,7 +3,7 @@ import type { EntryOf, InterviewAnswer, InterviewQuestion, WebviewCommand } from
 import { Button } from '../ui';
 
 export interface InteractionProps {
-  send: (command: WebviewCommand) => void;
+  send: (command: WebviewCommand) => boolean;
   /** Called once the user has answered or dismissed, so focus can return to the composer. */
   onDone: () => void;
 }
