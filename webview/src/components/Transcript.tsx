@@ -108,7 +108,7 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
     const copy = target?.closest('.copy-code');
     if (copy) {
       const code = copy.parentElement?.querySelector('code')?.textContent ?? '';
-      send({ type: 'copy', text: code });
+      if (!send({ type: 'copy', text: code })) return;
       copy.textContent = 'Copied';
       setTimeout(() => (copy.textContent = 'Copy'), 1_500);
       return;
