@@ -171,6 +171,23 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     blocked: count,
   }),
   event('budget_exhausted', { kind: BudgetKindSchema, used: count, max: count }),
+  /**
+   * A turn paused on a runtime limit prompt (EXEC-3). `calls` are the rest of the assistant's
+   * tool-call batch, in order, starting with the call that hit the limit (empty for a tool-loop
+   * pause, which happens between requests); `firstCallEmitted` says whether that first call's
+   * `tool.call` event is already in the log. Answering the interview continues the same turn.
+   */
+  event('turn.suspended', {
+    reason: z.enum(['session_calls', 'tool_loop']),
+    interviewId: z.string().min(1),
+    calls: z.array(z.strictObject({ callId, name: toolName, arguments: text })),
+    firstCallEmitted: z.boolean(),
+  }),
+  /**
+   * INT-3: the user turned down clarification questions for good (dismissed them repeatedly);
+   * later `request_user_input` calls are denied without asking.
+   */
+  event('interview.denied', { dismissals: count }),
   event('session_tool_limit_increased', { previous: count, limit: count }),
   event('tool_loop_limit_increased', { previous: count, limit: count, automatic: z.boolean() }),
   event('context.reset', {

@@ -11,7 +11,9 @@
 import path from 'node:path';
 import type { FileSystem } from '../ports';
 import { validatePlan } from '../plan';
-import { createTrackerFromPlan, loadTracker, renderExpanded, sidecarPathFor, totalsOf, type Checklist } from '../tracker';
+import {
+  distillPlan, executeTrackerCall, loadTracker, renderExpanded, sidecarPathFor, totalsOf, walk, type Checklist, type Totals,
+} from '../tracker';
 import type { Agent, ApprovalChoice, EventInput } from './events';
 import type { SessionState } from './state';
 
@@ -59,24 +61,15 @@ export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic =
     return fail(deps, 'validate', `The plan file ${planFile} is not valid any more, so it was not approved: ${reasons}`);
   }
 
-  const location = { root: deps.root, planFile: absolute };
-  const tracker = await createTrackerFromPlan(deps.fs, location, markdown);
-  if (!tracker.ok) return fail(deps, 'tracker', `The checklist could not be written: ${tracker.error.message}`);
-  let checklist: Checklist | null;
-  try {
-    checklist = (await loadTracker(deps.fs, { root: deps.root, planFile: absolute, planActive: true })).checklist;
-  } catch (err) {
-    return fail(deps, 'tracker', `The checklist was written but could not be read back: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (!checklist || checklist.items.length === 0) {
-    return fail(deps, 'tracker', 'The checklist was written but reads back empty; approval was not given.');
-  }
-  const trackerFile = path.relative(deps.root, sidecarPathFor(absolute));
+  const refreshed = await refreshTrackerFromPlan(deps.fs, deps.root, absolute, markdown);
+  if (!refreshed.ok) return fail(deps, 'tracker', refreshed.reason);
+  const { checklist, trackerFile } = refreshed;
 
   const agent = destinationOf(choice);
   const usage = contextUsage(state);
   await deps.emit({ type: 'plan.approval.resolved', choice: EVENT_CHOICE[choice], automatic, planFile });
-  await deps.emit({ type: 'mode.changed', from: state.agent, to: agent, switchPath: 'plan_approval' });
+  // Approving a plan proposed during execution (EXEC-4) may already be in the destination agent.
+  if (state.agent !== agent) await deps.emit({ type: 'mode.changed', from: state.agent, to: agent, switchPath: 'plan_approval' });
   if (choice === 'fresh_context') {
     await deps.emit({ type: 'notice', level: 'info', text: 'Preparing fresh execution thread...' });
     await deps.emit({ type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: usage, toolBudgetReset: true });
@@ -95,6 +88,54 @@ export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic =
     renderExpanded(checklist),
   ].join('\n');
   return { ok: true, agent, implementationPrompt };
+}
+
+export type TrackerRefresh =
+  | { ok: true; checklist: Checklist; trackerFile: string; totals: Totals }
+  | { ok: false; reason: string };
+
+/**
+ * TRK-7, EXEC-4: distils the plan into its tracker sidecar and the global task file, then reads
+ * it back. A step that is still in the plan keeps its `completed` status from the plan's
+ * previous checklist (a revision mid-execution does not undo finished work); everything else
+ * starts from the plan. Only the plan's own sidecar counts as "previous": the global file may
+ * belong to another plan.
+ */
+export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planFile: string, markdown: string): Promise<TrackerRefresh> {
+  const distilled = distillPlan(markdown);
+  if (distilled.items.length === 0) {
+    return { ok: false, reason: 'The checklist could not be written: the plan has no numbered or checkbox Implementation Steps to turn into tasks.' };
+  }
+  const location = { root, planFile, planActive: true };
+  let done = new Set<string>();
+  try {
+    const previous = (await loadTracker(fs, location)).sidecar?.checklist;
+    done = new Set(walk(previous?.items ?? []).filter(({ item }) => item.status === 'completed').map(({ item }) => stepKey(item.description)));
+  } catch (err) {
+    return { ok: false, reason: `The existing checklist could not be read: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const items = walk(distilled.items).map(({ item, path: at }) => ({
+    // Two spaces a level keep sub-steps under their step (see tracker/ops.ts).
+    description: `${'  '.repeat(at.length - 1)}${item.description}`,
+    status: item.status === 'completed' || done.has(stepKey(item.description)) ? ('completed' as const) : undefined,
+    files: item.files,
+    outcome: item.outcome ?? '',
+    verify: item.verify,
+  }));
+  const written = await executeTrackerCall(fs, location, { action: 'create', title: distilled.title, items }, 'expanded');
+  if (!written.ok) return { ok: false, reason: `The checklist could not be written: ${written.error.message}` };
+  let checklist: Checklist | null;
+  try {
+    checklist = (await loadTracker(fs, location)).checklist;
+  } catch (err) {
+    return { ok: false, reason: `The checklist was written but could not be read back: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!checklist || checklist.items.length === 0) return { ok: false, reason: 'The checklist was written but reads back empty; approval was not given.' };
+  return { ok: true, checklist, trackerFile: path.relative(root, sidecarPathFor(planFile)), totals: totalsOf(checklist) };
+}
+
+function stepKey(description: string): string {
+  return description.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 async function fail(deps: HandoffDeps, step: 'no_plan' | 'validate' | 'tracker', reason: string): Promise<HandoffResult> {

@@ -17,10 +17,11 @@ import { collectStream, requestView, streamWithRetry, type ModelProvider, type R
 import { buildRepairRequest, buildSynopsis, PlanStore, PlanStreamParser, validatePlan } from '../plan';
 import { gateToolCall } from '../policy';
 import type { EventInput } from './events';
-import { recoveryInterview } from './interview';
+import { refreshTrackerFromPlan } from './handoff';
+import { recoveryInterview, type InterviewQuestionInput } from './interview';
 import type { PromptTemplates } from './prompts';
 import { fill } from './prompts';
-import type { SessionState } from './state';
+import type { SessionState, Suspension } from './state';
 import type { ToolOutcome, ToolRuntime } from './tool-runtime';
 
 export interface TurnLimits {
@@ -31,6 +32,61 @@ export interface TurnLimits {
   /** 0 = unlimited; planning turns get at least 60 (NAV-1). */
   loopsPerTurn: number;
   maxOutputTokens: number;
+  /** Tool calls in the whole session before the user is asked to grant more (EXEC-3); 0 = unlimited. Default DEFAULT_SESSION_TOOL_CALLS. */
+  sessionToolCalls?: number;
+}
+
+/**
+ * EXEC-1, EXEC-3: the hard cap on model round-trips per turn that runtime additions (the
+ * implementation allowance, loop grants) may reach. A configured limit above it is kept as the
+ * user's choice; the runtime just adds nothing beyond it. Table: 40 → 90, 100 → 120, 0 → 0.
+ */
+export const HARD_LOOP_CAP = 120;
+/** EXEC-1: the implementation turn's one internal tool-loop allowance. */
+export const IMPLEMENTATION_LOOP_ALLOWANCE = 50;
+/** EXEC-3: what one tool-loop grant (prompted or automatic) adds, up to the hard cap. */
+export const LOOP_GRANT = 50;
+/** EXEC-3: the session tool-call limit when none is configured. */
+export const DEFAULT_SESSION_TOOL_CALLS = 500;
+/** INT-3: dismissed model interviews after which questions are denied for the session. */
+export const INTERVIEW_DENIAL_DISMISSALS = 2;
+
+/** The labels of the limit prompts (EXEC-3); answers carry them verbatim (INT-1). */
+export const LIMIT_GRANT = 'Grant more';
+export const LIMIT_DENY = 'Deny';
+
+/** EXEC-1: configured loops plus the one-time allowance, clamped by the hard cap; 0 stays unlimited. */
+export function implementationLoopLimit(configured: number): number {
+  if (configured === 0) return 0;
+  return Math.min(configured + IMPLEMENTATION_LOOP_ALLOWANCE, Math.max(configured, HARD_LOOP_CAP));
+}
+
+/** EXEC-3: the limit after one more grant, or null when the hard cap leaves nothing to grant. */
+export function grantedLoopLimit(current: number, base: number): number | null {
+  const ceiling = Math.max(base, HARD_LOOP_CAP);
+  if (current === 0 || current >= ceiling) return null;
+  return Math.min(current + LOOP_GRANT, ceiling);
+}
+
+/**
+ * The turn's tool-call and loop budgets: planning floors (NAV-1), the implementation allowance
+ * for an approved-plan turn and its continuations (EXEC-1), then any grants this turn (EXEC-3).
+ */
+export function turnBudget(limits: TurnLimits, state: SessionState): { toolCalls: number; loops: number; baseLoops: number } {
+  const planning = state.agent === 'plan';
+  const configured = planningLimits({ toolCalls: limits.toolCallsPerTurn, loops: limits.loopsPerTurn }, planning);
+  const baseLoops = !planning && state.turnKind === 'implementation' ? implementationLoopLimit(configured.loops) : configured.loops;
+  return { toolCalls: configured.toolCalls, loops: state.turnLoopLimit ?? baseLoops, baseLoops };
+}
+
+/** The session tool-call limit now in force (EXEC-3): the configured one, or the last grant. */
+export function sessionCallLimit(limits: TurnLimits, state: SessionState): number {
+  return state.sessionCallLimit ?? limits.sessionToolCalls ?? DEFAULT_SESSION_TOOL_CALLS;
+}
+
+/** How a paused turn continues after its limit prompt was granted (EXEC-3). */
+export interface TurnResume {
+  suspension: Suspension;
 }
 
 export interface TurnDeps {
@@ -47,6 +103,8 @@ export interface TurnDeps {
   checkpoint(): Promise<ArchiveOutcome>;
   /** The turn begins with tools closed (a user-requested retry from retained evidence, SYN-3). */
   startClosed?: boolean;
+  /** Continue a turn paused on a granted limit prompt: the paused batch runs first (EXEC-3). */
+  resume?: TurnResume;
 }
 
 /** One synthesis request plus at most two corrective requests (SYN-1). */
@@ -69,7 +127,18 @@ interface TurnState {
   allowanceUsed: number;
   repairs: number;
   condensed: boolean;
+  /** The planning loop limit was hit: research is over and the SYN-1 allowance bounds what is left. */
+  loopsSpent: boolean;
+  /** INT-3: a denied interview scheduled the one synthesis retry; without a valid plan the turn ends. */
+  denialRetry: boolean;
+  /** EXEC-4: revisions already continued without a gate this turn. */
+  autoReplans: number;
 }
+
+/** EXEC-4: revisions that continue an approved turn without a gate; the next one goes to the gate. */
+export const MAX_AUTO_REPLANS = 1;
+
+const KEEP_PLANNING = 'No valid plan yet, so there is nothing to implement. Keep planning: add the missing details or send "continue".';
 
 /** The system prompt for the agent. */
 export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
@@ -85,27 +154,39 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
   const start = deps.state();
   const planning = start.agent === 'plan';
   const phase = planning ? 'plan' : 'exec';
-  const limits = planningLimits({ toolCalls: deps.limits.toolCallsPerTurn, loops: deps.limits.loopsPerTurn }, planning);
+  const limits = turnBudget(deps.limits, start);
   const turn: TurnState = {
     fuse: newFuse(),
     nav: newNavigation(phase),
-    budget: newCounters({ tool_calls: limits.toolCalls, tool_loop: limits.loops, session_calls: 0 }),
+    // A continuation of the same turn keeps what the turn already spent (EXEC-3 pauses, INT-1 answers).
+    budget: newCounters({ tool_calls: limits.toolCalls, tool_loop: limits.loops, session_calls: 0 }, { tool_calls: start.turnCalls, tool_loop: start.turnLoops }),
     preview: newPreviewBudget(phase),
     toolsClosed: deps.startClosed === true || start.allowanceUsed > 0,
     recovering: false,
     allowanceUsed: start.allowanceUsed,
     repairs: 0,
     condensed: false,
+    loopsSpent: false,
+    denialRetry: false,
+    autoReplans: 0,
   };
+
+  if (deps.resume && deps.resume.suspension.calls.length > 0) {
+    const { calls, firstCallEmitted } = deps.resume.suspension;
+    const stop = await runBatch(deps, turn, calls, signal, firstCallEmitted);
+    if (stop) return stop;
+  }
 
   for (;;) {
     if (signal.aborted) return { status: 'cancelled' };
-    const loop = consume(turn.budget, 'tool_loop');
-    turn.budget = loop.state;
-    if (loop.decision.kind === 'exhausted') {
-      const r = loop.decision.record;
-      await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used: r.used, max: r.max });
-      return { status: 'blocked', reason: `The turn used all ${r.max} model round-trips. Send "continue" to keep going.` };
+    if (!turn.loopsSpent) {
+      const loop = consume(turn.budget, 'tool_loop');
+      turn.budget = loop.state;
+      if (loop.decision.kind === 'exhausted') {
+        const stop = await loopLimitReached(deps, turn, limits.baseLoops, loop.decision.record.used, loop.decision.record.max);
+        if (stop) return stop;
+        continue;
+      }
     }
 
     const state = deps.state();
@@ -136,6 +217,9 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
         if (chunk.type === 'text_delta') {
           const visible = parser.push(chunk.text);
           if (visible) await deps.emit({ type: 'message.delta', text: visible });
+          // EVT-1: the plan body streams as it arrives, one event per provider chunk at most.
+          const planDelta = parser.takePlanDelta();
+          if (planDelta) await deps.emit({ type: 'plan.delta', text: planDelta });
         } else if (chunk.type === 'reasoning_delta') {
           await deps.emit({ type: 'reasoning.delta', text: chunk.text });
         }
@@ -153,6 +237,8 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
 
     const streamed = parser.finish();
     if (streamed.flushed) await deps.emit({ type: 'message.delta', text: streamed.flushed });
+    const planRest = parser.takePlanDelta();
+    if (planRest) await deps.emit({ type: 'plan.delta', text: planRest });
     const response = outcome.response;
     const hasPlanBlock = streamed.plan !== null;
     await deps.emit({ type: 'message.completed', text: response.text, finishReason: outcome.finishReason });
@@ -171,16 +257,25 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
 
     const truncated = outcome.finishReason === 'length' || streamed.truncated;
     if (!planning) {
-      if (hasPlanBlock && streamed.plan) return executionReplan(deps, streamed.plan, truncated);
+      // EXEC-4: only a tagged block is a revision; a summary with headings is just an answer.
+      if (streamed.plan !== null && streamed.source === 'tagged') {
+        const stop = await executionReplan(deps, turn, streamed.plan, truncated);
+        if (stop) return stop;
+        continue;
+      }
       return { status: 'idle' };
     }
+    // INT-3: after a denied interview the one synthesis retry either yields a valid plan or planning waits.
+    const retryOver = turn.denialRetry && turn.toolsClosed;
     if (truncated && (hasPlanBlock || response.text.trim() !== '')) {
+      if (retryOver) return { status: 'idle', reason: KEEP_PLANNING };
       if (turn.condensed) return { status: 'blocked', reason: 'The plan was cut off twice. Ask for a shorter plan or raise the output limit.' };
       turn.condensed = true;
       await directive(deps, turn, 'condense', deps.prompts.condense, true);
       continue;
     }
     if (streamed.plan === null) {
+      if (retryOver) return { status: 'idle', reason: KEEP_PLANNING };
       // SYN-2: a reasoning-only or empty answer never becomes a plan or a final response.
       if (response.text.trim() === '' && turn.toolsClosed) {
         await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: 'the last answer was empty' }));
@@ -195,6 +290,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
     const verdict = await publishPlan(deps, streamed.plan, turn.repairs);
     if (verdict.kind === 'persisted') return { status: 'awaiting_approval' };
     if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };
+    if (retryOver) return { status: 'idle', reason: KEEP_PLANNING };
     if (turn.repairs >= MAX_REPAIRS) {
       return { status: 'blocked', reason: `The plan is still invalid after ${MAX_REPAIRS} repairs: ${verdict.summary}` };
     }
@@ -207,7 +303,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
 async function directive(
   deps: TurnDeps,
   turn: TurnState,
-  kind: 'repair' | 'synthesis' | 'condense' | 'recovery',
+  kind: 'repair' | 'synthesis' | 'condense' | 'recovery' | 'handoff',
   text: string,
   closeTools = kind !== 'repair',
 ): Promise<void> {
@@ -273,6 +369,14 @@ async function publishPlan(deps: TurnDeps, plan: string, attempt: number): Promi
       summary: report.errors.map((e) => e.message).join('; '),
     };
   }
+  const saved = await persistPlan(deps, plan);
+  if (saved.kind === 'store_failed') return saved;
+  await deps.emit({ type: 'plan.approval.requested', planFile: saved.planFile });
+  return { kind: 'persisted' };
+}
+
+/** STORE-1: writes a validated plan over the session's plan file (or a new one) and says so. */
+async function persistPlan(deps: TurnDeps, plan: string): Promise<{ kind: 'saved'; planFile: string } | { kind: 'store_failed'; reason: string }> {
   const store = new PlanStore(deps.fs, deps.root);
   const previous = deps.state().activePlan;
   const slug = previous ? slugOf(previous.planFile) : undefined;
@@ -285,8 +389,7 @@ async function publishPlan(deps: TurnDeps, plan: string, attempt: number): Promi
     const relative = saved.path.startsWith(`${deps.root}/`) ? saved.path.slice(deps.root.length + 1) : saved.path;
     const title = buildSynopsis(plan).title;
     await deps.emit({ type: 'plan.persisted', planFile: relative, ...(title ? { title } : {}) });
-    await deps.emit({ type: 'plan.approval.requested', planFile: relative });
-    return { kind: 'persisted' };
+    return { kind: 'saved', planFile: relative };
   } catch (err) {
     return { kind: 'store_failed', reason: `Could not save the plan: ${err instanceof Error ? err.message : String(err)}` };
   }
@@ -296,17 +399,116 @@ function slugOf(planFile: string): string {
   return (planFile.split('/').pop() ?? planFile).replace(/\.md$/, '');
 }
 
-/** EXEC-4: a plan emitted by an execution agent is validated and persisted like a draft. */
-async function executionReplan(deps: TurnDeps, plan: string, truncated: boolean): Promise<TurnEnd> {
-  if (truncated) return { status: 'blocked', reason: 'The revised plan was cut off; nothing was overwritten.' };
-  const verdict = await publishPlan(deps, plan, MAX_REPAIRS);
-  if (verdict.kind === 'persisted') return { status: 'awaiting_approval', reason: 'The agent revised the plan; review it before work continues.' };
-  if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };
-  return { status: 'blocked', reason: `The revised plan is invalid and was not saved: ${verdict.summary}` };
+/**
+ * EXEC-4: a `<proposed_plan>` from an execution agent is validated and persisted like a planning
+ * draft (plan file overwritten, tracker refreshed keeping finished steps) and published with the
+ * usual events. In an approved execution turn (the implementation turn and its continuations) the
+ * user already approved the goal, so work continues without a second gate; anywhere else the
+ * revision goes through the ordinary gate (`auto` accepts it, as full-auto accepts any gate). An
+ * invalid or cut-off revision is rejected visibly, overwrites nothing, sends no repair request
+ * and ends the turn blocked. Returns null when the turn continues.
+ */
+async function executionReplan(deps: TurnDeps, turn: TurnState, plan: string, truncated: boolean): Promise<TurnEnd | null> {
+  const report = validatePlan(plan);
+  if (truncated || !report.ready) {
+    const reasons = truncated
+      ? [{ code: 'truncated', message: 'The revised plan was cut off before its closing tag.' }]
+      : report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) }));
+    await deps.emit({ type: 'plan.rejected', reasons, attempt: 0, draft: plan, final: true });
+    const planFile = deps.state().activePlan?.planFile;
+    return {
+      status: 'blocked',
+      reason: `The revised plan was rejected and nothing was overwritten${planFile ? ` (${planFile} is unchanged)` : ''}: ${reasons.map((r) => r.message).join('; ')}`,
+    };
+  }
+  const saved = await persistPlan(deps, plan);
+  if (saved.kind === 'store_failed') return { status: 'blocked', reason: saved.reason };
+  const { planFile } = saved;
+  const tracker = await refreshTrackerFromPlan(deps.fs, deps.root, `${deps.root}/${planFile}`, plan);
+  if (!tracker.ok) return { status: 'blocked', reason: `The revised plan was saved to ${planFile}, but ${tracker.reason.charAt(0).toLowerCase()}${tracker.reason.slice(1)}` };
+  const { totals, trackerFile } = tracker;
+  await deps.emit({ type: 'tracker.updated', trackerFile, total: totals.total, completed: totals.completed, inProgress: totals.in_progress, blocked: totals.blocked });
+
+  const state = deps.state();
+  const approvedTurn = state.turnKind === 'implementation' && turn.autoReplans < MAX_AUTO_REPLANS;
+  if (approvedTurn || state.agent === 'auto') {
+    turn.autoReplans += 1;
+    if (approvedTurn) {
+      await deps.emit({ type: 'notice', level: 'info', text: `The agent revised the approved plan during implementation; ${planFile} and its checklist were updated and work continues without a second approval.` });
+    } else {
+      await deps.emit({ type: 'plan.approval.requested', planFile, trackerFile });
+      await deps.emit({ type: 'plan.approval.resolved', choice: 'auto_accept', automatic: true, planFile });
+      await deps.emit({ type: 'notice', level: 'info', text: `The agent proposed a revised plan during execution; Auto accepted it (${planFile}) and work continues.` });
+    }
+    await directive(deps, turn, 'handoff', `The revised plan in ${planFile} is saved and approved. Continue implementing it; keep the checklist (${trackerFile}) current with task_tracker.`, false);
+    return null;
+  }
+  await deps.emit({ type: 'notice', level: 'warning', text: `The agent proposed a revised plan during execution (${planFile}); review it before work continues.` });
+  await deps.emit({ type: 'plan.approval.requested', planFile, trackerFile });
+  return { status: 'awaiting_approval', reason: 'The agent revised the plan during execution; review it before work continues.' };
 }
 
-/** Runs one assistant batch; returns a TurnEnd when the turn must stop. */
-async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[], signal: AbortSignal): Promise<TurnEnd | null> {
+type LimitKind = 'session_calls' | 'tool_loop';
+
+function limitInterview(kind: LimitKind, agent: string, used: number, grant: number): InterviewQuestionInput[] {
+  const what = kind === 'session_calls' ? 'tool calls' : 'model round-trips';
+  const where = kind === 'session_calls' ? 'the session tool-call limit' : 'the tool-loop limit for this turn';
+  return [{
+    id: kind,
+    header: kind === 'session_calls' ? 'Session tool-call limit reached' : 'Tool-loop limit reached',
+    question: `The ${agent} agent reached ${where} (${used} ${what}). Grant ${grant} more?`,
+    options: [
+      { label: LIMIT_GRANT, description: `Allow ${grant} more ${what}; the pending work continues in this turn.`, recommended: true },
+      { label: LIMIT_DENY, description: 'Stop here; the pending call is denied.' },
+    ],
+    allowFreeform: false,
+  }];
+}
+
+/** EXEC-3: pause the turn on a limit prompt; the session continues it when the user answers. */
+async function suspend(deps: TurnDeps, kind: LimitKind, used: number, grant: number, calls: readonly ToolCall[], firstCallEmitted: boolean): Promise<TurnEnd> {
+  const state = deps.state();
+  const interviewId = `${kind === 'session_calls' ? 'session-limit' : 'tool-loop'}-${state.turn}-${used}`;
+  await deps.emit({ type: 'interview.requested', interviewId, source: 'runtime', questions: limitInterview(kind, state.agent, used, grant) });
+  await deps.emit({
+    type: 'turn.suspended',
+    reason: kind,
+    interviewId,
+    calls: calls.map((c) => ({ callId: c.id, name: c.name, arguments: c.arguments })),
+    firstCallEmitted,
+  });
+  return { status: 'awaiting_input', reason: kind === 'session_calls' ? 'Waiting for your decision on more tool calls.' : 'Waiting for your decision on more model round-trips.' };
+}
+
+/**
+ * The turn's loop budget is used up. Planning stops research and synthesises from what it found
+ * (the SYN-1 allowance bounds what is left). Execution asks once per session; after one manual
+ * grant — and always for `auto` — the next increment is granted without asking. At the hard cap
+ * the budget fails closed. Returns null when the turn continues.
+ */
+async function loopLimitReached(deps: TurnDeps, turn: TurnState, baseLoops: number, used: number, max: number): Promise<TurnEnd | null> {
+  const state = deps.state();
+  if (state.agent === 'plan') {
+    await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used, max });
+    turn.loopsSpent = true;
+    if (!turn.toolsClosed) await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: `the tool-loop limit (${max}) is reached` }));
+    return null;
+  }
+  const next = grantedLoopLimit(max, baseLoops);
+  if (next === null) {
+    await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used, max });
+    return { status: 'blocked', reason: `The turn used all ${max} model round-trips, the hard cap. Send "continue" to keep going in a new turn.` };
+  }
+  if (state.agent === 'auto' || state.loopGrantLatched) {
+    await deps.emit({ type: 'tool_loop_limit_increased', previous: max, limit: next, automatic: true });
+    turn.budget = newCounters({ ...turn.budget.max, tool_loop: next }, turn.budget.used);
+    return null;
+  }
+  return suspend(deps, 'tool_loop', used, next - max, [], false);
+}
+
+/** Runs one assistant batch; returns a TurnEnd when the turn must stop. *//** Runs one assistant batch; returns a TurnEnd when the turn must stop. */
+async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[], signal: AbortSignal, resumed = false): Promise<TurnEnd | null> {
   const agent = deps.state().agent;
   const planning = agent === 'plan';
   const cap = deps.limits.maxConsecutiveBlocked;
@@ -314,8 +516,10 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
   let tripped: { next: 'recovery_pass' | 'end_turn_blocked'; message: string } | null = null;
   let scheduled: string | null = null;
 
-  for (const call of calls) {
-    await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+  for (const [index, call] of calls.entries()) {
+    // A resumed batch (EXEC-3) starts with the call that hit the limit: already logged, budgets already spent, now granted.
+    const granted = resumed && index === 0;
+    if (!granted) await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
     if (signal.aborted || tripped) {
       await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Not run: the turn stopped before this call.', policy: 'fuse' });
       continue;
@@ -323,7 +527,7 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
     const args = parseArguments(call.arguments);
     const gate = gateToolCall(agent, { name: call.name, arguments: args }, { workspaceRoot: deps.root });
     let blockedReason: string | null = gate.allowed ? null : gate.reason;
-    if (gate.allowed) {
+    if (gate.allowed && !granted) {
       const used = consume(turn.budget, 'tool_calls');
       turn.budget = used.state;
       if (used.decision.kind === 'exhausted') {
@@ -331,6 +535,16 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
         await deps.emit({ type: 'budget_exhausted', kind: 'tool_calls', used: r.used, max: r.max });
         blockedReason = `Tool-call budget for this turn is used up (${r.used}/${r.max}).`;
         scheduled ??= 'the tool-call budget is used up';
+      } else {
+        // EXEC-3: this call is already counted in the session total, hence the -1.
+        const limit = sessionCallLimit(deps.limits, deps.state());
+        const sessionUsed = deps.state().sessionCalls - 1;
+        if (limit !== 0 && sessionUsed >= limit) {
+          // Only one question at a time: with a model question already pending the call fails closed.
+          if (!interview) return suspend(deps, 'session_calls', sessionUsed, deps.limits.sessionToolCalls || DEFAULT_SESSION_TOOL_CALLS, calls.slice(index), true);
+          await deps.emit({ type: 'budget_exhausted', kind: 'session_calls', used: sessionUsed, max: limit });
+          blockedReason = `The session tool-call limit (${limit}) is reached.`;
+        }
       }
     }
     const fuseStep = recordCall(turn.fuse, blockedReason ? 'blocked' : 'allowed', fuseLimits(cap, turn.recovering ? 'recovery' : planning ? 'plan' : 'normal'));
@@ -342,6 +556,18 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
     }
     if (call.name === 'request_user_input' && interview) {
       await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Ask one interview at a time; this question was not shown.', policy: 'interview' });
+      continue;
+    }
+    if (call.name === 'request_user_input' && deps.state().interviewsDenied) {
+      // INT-3: denied without asking; planning gets its one synthesis retry from the evidence so far.
+      await deps.emit({
+        type: 'tool.blocked', callId: call.id, name: call.name, policy: 'interview',
+        reason: 'Denied: the user turned down clarification questions for this session. Do not ask again; decide with reasonable defaults and state them as assumptions.',
+      });
+      if (planning && !turn.denialRetry && !turn.toolsClosed) {
+        turn.denialRetry = true;
+        scheduled ??= 'clarification questions are unavailable in this session';
+      }
       continue;
     }
 

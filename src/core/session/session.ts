@@ -17,8 +17,11 @@ import { classifyIntent } from './intents';
 import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
 import { readSessionLog, resumePoint, SessionLog } from './log';
 import type { PromptTemplates } from './prompts';
-import { runTurn, type TurnEnd, type TurnLimits } from './runloop';
-import { applyEvent, initialState, replay, type SessionState } from './state';
+import {
+  DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
+  type TurnEnd, type TurnLimits, type TurnResume,
+} from './runloop';
+import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
 import type { ToolRuntime } from './tool-runtime';
 
 export interface SessionDeps {
@@ -182,8 +185,10 @@ export class Session {
         return this.notice('error', `'${a.label}' is not one of the offered options.`);
       }
     }
+    const suspension = this.current.suspended;
     await this.emit({ type: 'interview.resolved', interviewId, answers, cancelled: false });
     if (pending.source === 'model') return this.continueTurn();
+    if (suspension?.interviewId === interviewId) return this.limitAnswer(suspension, answers[0]?.label === LIMIT_GRANT);
     return this.runtimeAnswer(interviewId, answers[0]?.label);
   }
 
@@ -191,8 +196,18 @@ export class Session {
   async dismissInterview(interviewId: string): Promise<SubmitResult> {
     const pending = this.current.pendingInterview;
     if (!pending || pending.interviewId !== interviewId) return this.notice('warning', 'That question is no longer open.');
+    const suspension = this.current.suspended;
     await this.emit({ type: 'interview.resolved', interviewId, cancelled: true });
-    if (pending.source === 'model') return this.continueTurn();
+    if (pending.source === 'model') {
+      if (!this.current.interviewsDenied && this.current.interviewDismissals >= INTERVIEW_DENIAL_DISMISSALS) {
+        // INT-3: recorded for the session, so later questions are denied without asking.
+        await this.emit({ type: 'interview.denied', dismissals: this.current.interviewDismissals });
+        await this.emit({ type: 'notice', level: 'info', text: 'Questions are off for this session: the agent will decide with stated defaults instead of asking.' });
+      }
+      return this.continueTurn();
+    }
+    // Dismissing a limit prompt is an explicit "no" (EXEC-3).
+    if (suspension?.interviewId === interviewId) return this.limitAnswer(suspension, false);
     await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Question dismissed; planning is idle and can be resumed.' });
     return { kind: 'ran', status: 'idle' };
   }
@@ -245,6 +260,10 @@ export class Session {
       // MODE-2: dropped with a visible notice while a turn runs.
       return this.notice('warning', `A turn is running; /${name} was not applied. Stop the turn first or wait for it to finish.`, 'plan_entry');
     }
+    if (this.current.suspended) {
+      // EXEC-3: the limit prompt owns input; a mode switch is not an answer (nor a denial).
+      return this.notice('warning', `Answer the limit question first; /${name} was not applied.`);
+    }
     if (name === 'mode') {
       if (rest !== 'build' && rest !== 'auto' && rest !== 'plan') return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
       if (this.current.agent === 'plan' && rest !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
@@ -272,6 +291,41 @@ export class Session {
     await this.emit({ type: 'mode.changed', from: this.current.agent, to, switchPath });
   }
 
+  /**
+   * EXEC-3: the answer to a limit prompt. A grant raises the limit (session grants persist across
+   * turns; a loop grant latches automatic grants for the session) and continues the SAME turn with
+   * the paused batch. A denial stays a denial: the paused calls get denied results, the budget is
+   * recorded as exhausted (NAV-6), and the turn ends blocked.
+   */
+  private async limitAnswer(suspension: Suspension, grant: boolean): Promise<SubmitResult> {
+    const limits = this.deps.limits;
+    const state = this.current;
+    if (suspension.reason === 'session_calls') {
+      const previous = sessionCallLimit(limits, state);
+      if (grant) {
+        await this.emit({ type: 'session_tool_limit_increased', previous, limit: previous + (limits.sessionToolCalls || DEFAULT_SESSION_TOOL_CALLS) });
+        return this.continueTurn({ suspension });
+      }
+      const used = state.sessionCalls - (suspension.firstCallEmitted ? 1 : 0);
+      for (const [index, call] of suspension.calls.entries()) {
+        if (index > 0 || !suspension.firstCallEmitted) await this.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+        await this.emit({ type: 'tool.blocked', callId: call.id, name: call.name, policy: 'budget', reason: `Denied: the session tool-call limit (${previous}) is reached and the user did not grant more calls.` });
+      }
+      await this.emit({ type: 'budget_exhausted', kind: 'session_calls', used, max: previous });
+      await this.emit({ type: 'turn.completed', status: 'blocked', reason: `The session tool-call limit (${previous}) is reached; more calls were not granted.` });
+      return { kind: 'ran', status: 'blocked' };
+    }
+    const budget = turnBudget(limits, state);
+    const next = grantedLoopLimit(budget.loops, budget.baseLoops);
+    if (grant && next !== null) {
+      await this.emit({ type: 'tool_loop_limit_increased', previous: budget.loops, limit: next, automatic: false });
+      return this.continueTurn({ suspension });
+    }
+    await this.emit({ type: 'budget_exhausted', kind: 'tool_loop', used: state.turnLoops, max: budget.loops });
+    await this.emit({ type: 'turn.completed', status: 'blocked', reason: `The turn used all ${budget.loops} model round-trips; more were not granted. Send "continue" to keep going in a new turn.` });
+    return { kind: 'ran', status: 'blocked' };
+  }
+
   private async runtimeAnswer(interviewId: string, label: string | undefined): Promise<SubmitResult> {
     if (interviewId.startsWith('planning-')) {
       // MODE-4: the user decides whether to enter planning.
@@ -293,10 +347,10 @@ export class Session {
     return this.runTurnOf('user', text);
   }
 
-  private async continueTurn(): Promise<SubmitResult> {
+  private async continueTurn(resume?: TurnResume): Promise<SubmitResult> {
     return this.execute(async (signal) => {
       await this.emit({ type: 'turn.started', agent: this.current.agent, kind: 'continuation' });
-      return this.loop(signal);
+      return this.loop(signal, false, resume);
     });
   }
 
@@ -311,7 +365,7 @@ export class Session {
     });
   }
 
-  private async loop(signal: AbortSignal, toolsClosed = false): Promise<TurnEnd> {
+  private async loop(signal: AbortSignal, toolsClosed = false, resume?: TurnResume): Promise<TurnEnd> {
     const deps = this.deps;
     return runTurn(
       {
@@ -326,6 +380,7 @@ export class Session {
         state: () => this.current,
         checkpoint: () => this.checkpoint(),
         ...(toolsClosed ? { startClosed: true } : {}),
+        ...(resume ? { resume } : {}),
       },
       signal,
     );

@@ -4,7 +4,7 @@
  * way, so a restored session is exactly the one that was running.
  */
 import type { Message, ToolCall } from '../llm';
-import type { Agent, SessionEvent, TurnStatus } from './events';
+import type { Agent, EventOf, SessionEvent, TurnStatus } from './events';
 import { answerText, type InterviewQuestionInput } from './interview';
 
 export const INTERVIEW_DISMISSED = 'The user dismissed the question without answering. Do not ask it again this turn; continue with a reasonable default and state it as an assumption.';
@@ -14,6 +14,17 @@ export interface PendingInterview {
   source: 'model' | 'runtime';
   questions: InterviewQuestionInput[];
 }
+
+/** A turn paused on a runtime limit prompt (EXEC-3); answering it continues the same turn. */
+export interface Suspension {
+  reason: 'session_calls' | 'tool_loop';
+  interviewId: string;
+  /** The rest of the paused batch, starting with the call that hit the limit. */
+  calls: ToolCall[];
+  firstCallEmitted: boolean;
+}
+
+export type TurnKind = EventOf<'turn.started'>['kind'];
 
 export interface SessionState {
   id: string;
@@ -37,6 +48,25 @@ export interface SessionState {
   allowanceUsed: number;
   /** The last assistant message asked whether to implement (MODE-6 short confirmations). */
   askedToImplement: boolean;
+  /** Why the current turn number began; its continuations keep it (EXEC-1, EXEC-4). */
+  turnKind: TurnKind | null;
+  /** Tool calls admitted this turn (the per-turn budget survives a pause, EXEC-3). */
+  turnCalls: number;
+  /** Model requests made this turn. */
+  turnLoops: number;
+  /** The turn's loop limit after grants (`tool_loop_limit_increased`); null = the configured one. */
+  turnLoopLimit: number | null;
+  /** A user granted more loops once: later loop-limit hits grant without asking (EXEC-3). */
+  loopGrantLatched: boolean;
+  /** Tool calls admitted in the whole session, across turns and resumes. */
+  sessionCalls: number;
+  /** The session tool-call limit after grants; null = the configured one. */
+  sessionCallLimit: number | null;
+  suspended: Suspension | null;
+  /** Model interviews the user dismissed without answering (INT-3). */
+  interviewDismissals: number;
+  /** `request_user_input` is denied for the rest of the session (INT-3). */
+  interviewsDenied: boolean;
 }
 
 export function initialState(init: { id: string; workspace: string; provider: string; model: string; agent: Agent }): SessionState {
@@ -52,6 +82,16 @@ export function initialState(init: { id: string; workspace: string; provider: st
     activePlan: null,
     allowanceUsed: 0,
     askedToImplement: false,
+    turnKind: null,
+    turnCalls: 0,
+    turnLoops: 0,
+    turnLoopLimit: null,
+    loopGrantLatched: false,
+    sessionCalls: 0,
+    sessionCallLimit: null,
+    suspended: null,
+    interviewDismissals: 0,
+    interviewsDenied: false,
   };
 }
 
@@ -76,11 +116,15 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
     case 'turn.started': {
       const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
       const history = event.input !== undefined && carriesInput ? [...state.history, { role: 'user' as const, content: event.input }] : state.history;
-      return { ...state, turn: event.turn, status: 'running', statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
+      const base = { ...state, turn: event.turn, status: 'running' as const, statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
+      // A continuation of the same turn number keeps the turn's budgets and kind.
+      if (event.turn === state.turn && state.turnKind !== null) return base;
+      return { ...base, turnKind: event.kind, turnCalls: 0, turnLoops: 0, turnLoopLimit: null, suspended: null };
     }
     case 'message.completed':
       return {
         ...state,
+        turnLoops: state.turnLoops + 1,
         history: [...state.history, { role: 'assistant', content: event.text }],
         askedToImplement: ASKS_TO_IMPLEMENT.test(event.text.trim()),
       };
@@ -91,23 +135,48 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       const call: ToolCall = { id: event.callId, name: event.name, arguments: event.arguments };
       const index = history.lastIndexOf(target);
       history[index] = { ...target, toolCalls: [...(target.toolCalls ?? []), call] };
-      return { ...state, history };
+      return { ...state, history, turnCalls: state.turnCalls + 1, sessionCalls: state.sessionCalls + 1 };
     }
     case 'tool.result':
       return { ...state, history: [...state.history, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }] };
     case 'tool.blocked':
-      return { ...state, history: [...state.history, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }] };
+      // A blocked call never ran, so it spends no turn or session budget.
+      return {
+        ...state,
+        history: [...state.history, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }],
+        turnCalls: Math.max(0, state.turnCalls - 1),
+        sessionCalls: Math.max(0, state.sessionCalls - 1),
+      };
+    case 'provider.failed':
+      return { ...state, turnLoops: state.turnLoops + 1 };
+    case 'turn.suspended':
+      return {
+        ...state,
+        suspended: {
+          reason: event.reason,
+          interviewId: event.interviewId,
+          calls: event.calls.map((c) => ({ id: c.callId, name: c.name, arguments: c.arguments })),
+          firstCallEmitted: event.firstCallEmitted,
+        },
+      };
+    case 'session_tool_limit_increased':
+      return { ...state, sessionCallLimit: event.limit };
+    case 'tool_loop_limit_increased':
+      return { ...state, turnLoopLimit: event.limit, loopGrantLatched: state.loopGrantLatched || !event.automatic };
+    case 'interview.denied':
+      return { ...state, interviewsDenied: true };
     case 'directive':
       return { ...state, history: [...state.history, { role: 'user', content: event.text }], allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed) };
     case 'interview.requested':
       return { ...state, pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions } };
     case 'interview.resolved': {
       const pending = state.pendingInterview;
-      if (!pending || pending.source !== 'model') return { ...state, pendingInterview: null };
+      if (!pending || pending.source !== 'model') return { ...state, pendingInterview: null, suspended: null };
       const content = event.cancelled || !event.answers ? INTERVIEW_DISMISSED : answerText(pending.questions, event.answers);
       return {
         ...state,
         pendingInterview: null,
+        interviewDismissals: state.interviewDismissals + (event.cancelled ? 1 : 0),
         history: [...state.history, { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }],
       };
     }
