@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { classifyIntent } from '../../core/session/intents';
+import { parseFlags } from '../flags';
 import { UsageError, type CliCommand, type CliIO } from '../io';
 
 const USAGE = 'vtplan intent [--after-implementation-prompt] [--json] -- "<text>"|-';
@@ -13,21 +13,10 @@ export const intentCommand: CliCommand = {
   summary: 'Classify a message typed while planning: exit, stay, cancel or none.',
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          'after-implementation-prompt': { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseFlags(args, {
+        'after-implementation-prompt': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+    });
     if (positionals.length === 0) throw new UsageError('give the message to classify after `--`, or `-` to read it from stdin');
     const message = positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
     const intent = classifyIntent(message, { afterImplementationPrompt: values['after-implementation-prompt'] });

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { Session } from '../../core/session/session';
+import { parseFlags } from '../flags';
 import { UsageError, type CliCommand } from '../io';
 import { PROVIDER_OPTIONS, sessionDeps, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
@@ -16,18 +16,7 @@ export const resumeCommand: CliCommand = {
   summary: 'Continue a session: send a message, answer its question, or approve its plan.',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: { ...PROVIDER_OPTIONS, answer: { type: 'string' }, note: { type: 'string' } },
-      });
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseFlags(args, { ...PROVIDER_OPTIONS, answer: { type: 'string' }, note: { type: 'string' } });
     const [id, ...rest] = positionals;
     if (!id) throw new UsageError('give the session id printed by `vtplan run`');
     const message = rest.join(' ').trim();

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { AgentSchema } from '../../core/session/events';
 import { Session } from '../../core/session/session';
+import { parseFlags } from '../flags';
 import { UsageError, type CliCommand, type CliIO } from '../io';
 import { PROVIDER_OPTIONS, sessionDeps, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
@@ -14,13 +14,7 @@ export const runCommand: CliCommand = {
   summary: 'Start a planning session on a goal; stops when it waits for approval or input, or ends.',
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: { ...PROVIDER_OPTIONS, mode: { type: 'string', default: 'plan' } } });
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseFlags(args, { ...PROVIDER_OPTIONS, mode: { type: 'string', default: 'plan' } });
     const goal = positionals.join(' ').trim();
     if (goal === '') throw new UsageError('give the goal as the last argument, e.g. "add a --shout flag"');
     const mode = AgentSchema.safeParse(values.mode);

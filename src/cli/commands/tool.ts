@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { posix as path } from 'node:path';
 import { nodeFileSystem } from '../../node/fs';
 import { handleTaskTracker } from '../../core/tools/task-tracker';
 import type { TrackerResult } from '../../core/tracker';
 import { InputError, UsageError, type CliCommand, type CliIO } from '../io';
+import { parseFlags } from '../flags';
 
 const USAGE = "vtplan tool task_tracker --workspace DIR [--plan-file .vtcode/plans/x.md] --args '<json>|-' [--json]";
 const TOOLS = ['task_tracker'] as const;
@@ -25,22 +25,12 @@ export const toolCommand: CliCommand = {
   summary: 'Run one tool call (task_tracker) against a workspace and print its result.',
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          workspace: { type: 'string' },
-          'plan-file': { type: 'string' },
-          args: { type: 'string' },
-          json: { type: 'boolean', default: false },
-        },
-      });
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
+    const parsed = parseFlags(args, {
+        workspace: { type: 'string' },
+        'plan-file': { type: 'string' },
+        args: { type: 'string' },
+        json: { type: 'boolean', default: false },
+    });
     const { values, positionals } = parsed;
     const [tool, ...extra] = positionals;
     if (tool === undefined) throw new UsageError(`name the tool to run (${TOOLS.join(', ')})`);

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseFlags } from '../flags';
 import { posix as path } from 'node:path';
 import { nodeFileSystem } from '../../node/fs';
 import { extractPlan, validatePlan, type PlanIssue } from '../../core/plan';
@@ -12,12 +12,7 @@ export function parseOneOperand<T extends Record<string, { type: 'string' | 'boo
   options: T,
   what: string,
 ): { values: Record<string, string | boolean | undefined>; operand: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const parsed = parseFlags(args, options);
   const [operand, ...extra] = parsed.positionals;
   if (operand === undefined) throw new UsageError(`missing ${what} (a file path, or - for stdin)`);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
