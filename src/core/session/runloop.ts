@@ -138,7 +138,7 @@ interface TurnState {
 /** EXEC-4: revisions that continue an approved turn without a gate; the next one goes to the gate. */
 export const MAX_AUTO_REPLANS = 1;
 
-const KEEP_PLANNING = 'No valid plan yet, so there is nothing to implement. Keep planning: add the missing details or send "continue".';
+const KEEP_PLANNING = 'No valid plan yet. Keep planning: add the missing details or send "continue".';
 
 /** The system prompt for the agent. */
 export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
