@@ -5,10 +5,13 @@
  * `.vtcode/plans/*.tasks.md` weighed against `.vtcode/tasks/current_task.md` (core/tracker
  * precedence). A file watcher re-reads on every change, including a checkbox ticked by hand.
  *
- * Styling. Tree items cannot strike text through, make it italic or bold, so: done rows are
- * dimmed (label colour from a FileDecoration) with a check icon; the current row's label is fully
- * highlighted (VS Code draws highlights bold in the list highlight/accent colour) with an accent
- * icon; blocked rows use the warning colour; pending rows keep the default style.
+ * Styling (TRK-6). Tree item labels are plain text: VS Code cannot strike them through or make
+ * them bold or italic, and `TreeItemLabel.highlights` render as filter-match boxes (they read as a
+ * search hit), so colour and icons carry the status instead. Done rows: check icon, label dimmed.
+ * The current row: arrow icon and label in the link/accent colour, the colour the chat panel's
+ * compact `» …` line uses. Blocked rows: warning icon, label and a `!` badge in the warning
+ * colour. Pending rows keep the default style. Colours reach labels through a FileDecoration on
+ * each row's `vtplan-task:` URI.
  */
 import * as vscode from 'vscode';
 import { posix as path } from 'node:path';
@@ -32,18 +35,18 @@ const REFRESH_DELAY_MS = 50;
 
 interface Style {
   icon: string;
-  /** Icon colour; also the label colour through the decoration provider when `dimLabel`/`warnLabel`. */
-  color?: string;
+  iconColor?: string;
+  /** Label colour, applied through the decoration provider. */
   labelColor?: string;
 }
 
 const STYLE: Readonly<Record<TaskStatus, Style>> = {
-  completed: { icon: 'check', color: 'disabledForeground', labelColor: 'disabledForeground' },
-  in_progress: { icon: 'circle-filled', color: 'charts.blue' },
+  completed: { icon: 'check', iconColor: 'disabledForeground', labelColor: 'disabledForeground' },
+  in_progress: { icon: 'circle-filled', iconColor: 'charts.blue' },
   pending: { icon: 'circle-large-outline' },
-  blocked: { icon: 'warning', color: 'list.warningForeground', labelColor: 'list.warningForeground' },
+  blocked: { icon: 'warning', iconColor: 'list.warningForeground', labelColor: 'list.warningForeground' },
 };
-const CURRENT_ICON = { icon: 'arrow-right', color: 'charts.blue' };
+const CURRENT: Style = { icon: 'arrow-right', iconColor: 'textLink.foreground', labelColor: 'textLink.foreground' };
 
 const STATUS_WORD: Readonly<Record<TaskStatus, string>> = {
   completed: 'Done',
@@ -58,8 +61,6 @@ export interface TaskRowSnapshot {
   label: string;
   status: TaskStatus;
   current: boolean;
-  /** Label ranges drawn highlighted: the whole label for the current row. */
-  highlights: Array<[number, number]>;
   icon: string;
   iconColor: string | null;
   labelColor: string | null;
@@ -100,9 +101,16 @@ function workspaceRoot(): string | undefined {
   return folder?.uri.scheme === 'file' ? folder.uri.fsPath.replace(/\\/g, '/') : undefined;
 }
 
-function styleOf(node: Node): Style {
-  if (node.current && node.item.status !== 'blocked') return { ...STYLE[node.item.status], ...CURRENT_ICON };
-  return STYLE[node.item.status];
+/** What a row looks like; a blocked current task stays in the warning colour. */
+type Tone = TaskStatus | 'current';
+const TONES: readonly Tone[] = ['completed', 'in_progress', 'pending', 'blocked', 'current'];
+
+function toneOf(node: Node): Tone {
+  return node.current && node.item.status !== 'blocked' ? 'current' : node.item.status;
+}
+
+function styleOf(tone: Tone): Style {
+  return tone === 'current' ? CURRENT : STYLE[tone];
 }
 
 export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDecorationProvider, TasksViewModel, vscode.Disposable {
@@ -238,15 +246,14 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   getTreeItem(node: Node): vscode.TreeItem {
     const row = this.rowOf(node, false);
-    const label: vscode.TreeItemLabel = { label: row.label, highlights: row.highlights };
     const treeItem = new vscode.TreeItem(
-      label,
+      row.label,
       node.item.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     treeItem.id = `${row.indexPath}:${row.label}`;
     treeItem.description = row.description;
     treeItem.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
-    treeItem.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${row.indexPath}`, query: node.item.status });
+    treeItem.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${row.indexPath}`, query: toneOf(node) });
     const tooltip = new vscode.MarkdownString(row.tooltip);
     tooltip.isTrusted = { enabledCommands: ['vscode.open'] };
     treeItem.tooltip = tooltip;
@@ -272,10 +279,10 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== DECORATION_SCHEME) return undefined;
-    const status = uri.query as TaskStatus;
-    const color = STYLE[status]?.labelColor;
-    if (!color) return undefined;
-    return new vscode.FileDecoration(status === 'blocked' ? '!' : undefined, STATUS_WORD[status], new vscode.ThemeColor(color));
+    const tone = TONES.find((t) => t === uri.query);
+    const color = tone && styleOf(tone).labelColor;
+    if (!tone || !color) return undefined;
+    return new vscode.FileDecoration(tone === 'blocked' ? '!' : undefined, tone === 'current' ? 'Current task' : STATUS_WORD[tone], new vscode.ThemeColor(color));
   }
 
   private fileUri(file: string | undefined): vscode.Uri | undefined {
@@ -285,7 +292,7 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   private rowOf(node: Node, withChildren: boolean): TaskRowSnapshot {
     const { item } = node;
-    const style = styleOf(node);
+    const style = styleOf(toneOf(node));
     const label = plainLabel(item.description);
     const files = item.files;
     const description = files.length === 0 ? '' : files.length === 1 ? path.basename(files[0] as string) : `${path.basename(files[0] as string)} +${files.length - 1}`;
@@ -294,10 +301,9 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
       label,
       status: item.status,
       current: node.current,
-      highlights: node.current ? [[0, label.length]] : [],
       icon: style.icon,
-      iconColor: style.color ?? null,
-      labelColor: STYLE[item.status].labelColor ?? null,
+      iconColor: style.iconColor ?? null,
+      labelColor: style.labelColor ?? null,
       description,
       tooltip: this.tooltipOf(node),
       files: [...files],
@@ -307,7 +313,7 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   private tooltipOf(node: Node): string {
     const { item } = node;
-    const lines = [`**${formatIndexPath(node.path)}** ${item.description}`, '', `Status: ${STATUS_WORD[item.status]}${node.current ? ' (current)' : ''}`];
+    const lines = [`**${formatIndexPath(node.path)}** ${inlineMarkdown(item.description)}`, '', `Status: ${STATUS_WORD[item.status]}${node.current ? ' (current)' : ''}`];
     if (item.files.length > 0) {
       const links = item.files.map((f) => {
         const uri = this.fileUri(f);
@@ -316,8 +322,8 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
       });
       lines.push('', `Files: ${links.join(', ')}`);
     }
-    if (item.outcome) lines.push('', `Outcome: ${escapeMarkdown(item.outcome)}`);
-    if (item.verify.length > 0) lines.push('', 'Verify:', ...item.verify.map((v) => `- \`${v.replace(/`/g, "'")}\``));
+    if (item.outcome) lines.push('', `Outcome: ${inlineMarkdown(item.outcome)}`);
+    if (item.verify.length > 0) lines.push('', 'Verify:', ...item.verify.map((v) => `- ${codeSpan(v)}`));
     return lines.join('\n');
   }
 
@@ -347,6 +353,45 @@ export function plainLabel(markdown: string): string {
 
 function escapeMarkdown(text: string): string {
   return text.replace(/([\\`*_[\]<>])/g, '\\$1');
+}
+
+/**
+ * Task text from the tracker files keeps its inline markdown (code spans, emphasis) in the
+ * tooltip but never becomes a link: the tooltip may run `vscode.open`, and a checklist written by
+ * a model or committed to a repository must not smuggle a link in. Outside code spans, `[`, `]`,
+ * `<` and `>` are escaped (no links, images or autolinks); code spans are found the way CommonMark
+ * finds them (a backslash escapes a backtick; a span closes on a run of exactly its length).
+ */
+export function inlineMarkdown(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i] as string;
+    if (ch === '\\' && i + 1 < text.length && /[!-/:-@[-`{-~]/.test(text[i + 1] as string)) {
+      out += text.slice(i, i + 2);
+      i += 2;
+    } else if (ch === '`') {
+      const open = /^`+/.exec(text.slice(i))?.[0] ?? '`';
+      const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
+      close.lastIndex = i + open.length;
+      const end = close.exec(text);
+      const stop = end ? end.index + open.length : i + open.length;
+      out += text.slice(i, stop);
+      i = stop;
+    } else {
+      out += /[[\]<>]/.test(ch) ? `\\${ch}` : ch;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** A code span that holds any text, backticks included (CommonMark: a longer fence, padded). */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 /** Registers the Tasks view for the extension's lifetime and returns its model. */

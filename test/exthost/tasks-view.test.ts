@@ -78,8 +78,8 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
     assert.equal(done?.labelColor, 'disabledForeground', 'done rows are dimmed');
     assert.equal(release?.labelColor, 'list.warningForeground', 'blocked rows use the warning colour');
     const current = wire?.children[1];
-    assert.deepEqual(current?.highlights, [[0, 'Document the flag'.length]], 'the current row is highlighted');
-    assert.equal(current?.iconColor, 'charts.blue');
+    assert.deepEqual([current?.icon, current?.iconColor, current?.labelColor], ['arrow-right', 'textLink.foreground', 'textLink.foreground'], 'the current row is drawn in the accent colour');
+    assert.equal(wire?.labelColor, null, 'an in-progress parent keeps the default label colour');
     assert.match(done?.tooltip ?? '', /src\/parser\.ts/);
     assert.match(done?.tooltip ?? '', /npm test/);
     assert.deepEqual(done?.files, ['src/parser.ts']);
