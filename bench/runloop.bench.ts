@@ -1,0 +1,144 @@
+/**
+ * Runloop figures (issue 6): the runloop's own overhead per tool call with a zero-latency
+ * scripted model and a trivial tool runtime (so neither the model nor the tool's own work is
+ * measured), and the peak memory of a 200-turn session. Run: npx tsx bench/runloop.bench.ts
+ * (`--expose-gc` through NODE_OPTIONS makes the heap figures steadier; it is optional).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { join } from 'node:path';
+import type { ModelProvider, ModelRequest, StreamChunk, ToolCall } from '../src/core/llm';
+import { systemClock } from '../src/core/ports';
+import { EventSequencer, type EventInput } from '../src/core/session/events';
+import type { PromptTemplates } from '../src/core/session/prompts';
+import { runTurn, type TurnLimits } from '../src/core/session/runloop';
+import { Session } from '../src/core/session/session';
+import { applyEvent, initialState, type SessionState } from '../src/core/session/state';
+import type { ToolRuntime } from '../src/core/session/tool-runtime';
+import { nodeFileSystem } from '../src/node/fs';
+
+const PROMPTS: PromptTemplates = {
+  plan: 'plan {{workspace}}',
+  build: 'build {{workspace}} {{agent}} {{confirmation}}',
+  synthesis: 'synthesise: {{reason}}',
+  recovery: 'recover: {{reason}}',
+  condense: 'condense',
+};
+
+/** Answers instantly: `batches` responses of `perBatch` tool calls, then one plain answer, per turn. */
+class ScriptedModel implements ModelProvider {
+  readonly id = 'scripted';
+  readonly model = 'zero-latency';
+  private step = 0;
+  private next = 0;
+  constructor(
+    private readonly batches: number,
+    private readonly perBatch: number,
+  ) {}
+
+  async *stream(_request: ModelRequest): AsyncIterable<StreamChunk> {
+    if (this.step < this.batches) {
+      this.step += 1;
+      yield { type: 'text_delta', text: 'Looking.' };
+      for (let i = 0; i < this.perBatch; i++) {
+        const call: ToolCall = { id: `c${this.next++}`, name: 'read_file', arguments: `{"path":"src/f${i}.ts"}` };
+        yield { type: 'tool_call', call };
+      }
+      yield { type: 'finish', reason: 'tool_calls' };
+      return;
+    }
+    this.step = 0;
+    yield { type: 'text_delta', text: 'Done.' };
+    yield { type: 'finish', reason: 'stop' };
+  }
+}
+
+/** The tool does no work, so what is measured is the runloop around it. */
+const trivialTools: ToolRuntime = {
+  definitions: () => [{ name: 'read_file', description: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
+  execute: async () => ({ kind: 'result', ok: true, content: 'ok', class: 'inspection', empty: false, truncated: false }),
+};
+
+const UNLIMITED: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 0, loopsPerTurn: 0, maxOutputTokens: 4096, sessionToolCalls: 0 };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** One build turn of `batches` × `perBatch` calls through runTurn, events folded in memory (no log). */
+async function inMemoryTurn(batches: number, perBatch: number): Promise<number> {
+  let state: SessionState = initialState({ id: 'bench', workspace: '/ws', provider: 'scripted', model: 'zero-latency', agent: 'build' });
+  const seq = new EventSequencer('bench', systemClock);
+  const emit = async (input: EventInput): Promise<void> => {
+    state = applyEvent(state, seq.stamp(input));
+  };
+  seq.beginTurn();
+  await emit({ type: 'turn.started', agent: 'build', kind: 'user', input: 'go' });
+  const t0 = performance.now();
+  const end = await runTurn(
+    {
+      fs: nodeFileSystem, root: '/ws', provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, limits: UNLIMITED,
+      emit, state: () => state, checkpoint: async () => ({ status: 'unsupported' }),
+    },
+    new AbortController().signal,
+  );
+  const ms = performance.now() - t0;
+  if (end.status !== 'idle') throw new Error(`bench turn ended ${end.status}: ${end.reason ?? ''}`);
+  return ms / (batches * perBatch);
+}
+
+async function sessionTurns(root: string, turns: number, batches: number, perBatch: number, onTurn?: () => void): Promise<number> {
+  const session = await Session.start(
+    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, clock: systemClock, limits: UNLIMITED },
+    { agent: 'build' },
+  );
+  const t0 = performance.now();
+  for (let i = 0; i < turns; i++) {
+    const r = await session.submit(`turn ${i}`);
+    if (r.kind !== 'ran' || r.status !== 'idle') throw new Error(`turn ${i} ended ${JSON.stringify(r)}`);
+    onTurn?.();
+  }
+  return (performance.now() - t0) / (turns * batches * perBatch);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+
+async function main(): Promise<void> {
+  // Warm-up, then the median of several runs (a 500-call turn: 100 requests × 5 calls).
+  await inMemoryTurn(20, 5);
+  const perCall: number[] = [];
+  for (let i = 0; i < 7; i++) perCall.push(await inMemoryTurn(100, 5));
+  console.log(`runloop overhead per tool call (500-call turn, in-memory events): ${median(perCall).toFixed(3)} ms (target ≤ 1 ms)`);
+
+  const root = fs.realpathSync(fs.mkdtempSync(join(os.tmpdir(), 'vtp-bench-runloop-')));
+  try {
+    const withLog: number[] = [];
+    for (let i = 0; i < 3; i++) withLog.push(await sessionTurns(root, 10, 10, 5));
+    console.log(`session overhead per tool call (incl. JSONL log append): ${median(withLog).toFixed(3)} ms (target ≤ 1 ms)`);
+
+    // 200 turns of 3 requests × 2 calls each: ~1,800 history messages at the end.
+    gc?.();
+    const base = process.memoryUsage();
+    let peakRss = base.rss;
+    let peakHeap = base.heapUsed;
+    const sample = (): void => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    };
+    const timer = setInterval(sample, 5);
+    const per = await sessionTurns(root, 200, 3, 2, sample);
+    clearInterval(timer);
+    sample();
+    console.log(`200-turn session: peak RSS: ${mb(peakRss)} MB (target ≤ 256 MB)`);
+    console.log(`200-turn session: peak heap used: ${mb(peakHeap)} MB, growth ${mb(peakHeap - base.heapUsed)} MB (target growth ≤ 64 MB)`);
+    console.log(`200-turn session: wall time per tool call incl. log appends and the per-turn fsync: ${per.toFixed(3)} ms (target ≤ 5 ms)`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+void main();
