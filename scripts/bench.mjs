@@ -15,7 +15,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 
 if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.exit(1);
 const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
-console.log(`bundle dist/extension.js (minified): ${kb('extension.js')} KB (target ≤ 400 KB)`);
+console.log(`bundle dist/extension.js (minified, loaded at activation): ${kb('extension.js')} KB (target ≤ 400 KB)`);
+console.log(`bundle dist/session-runtime.js (minified, loaded on the first chat request; includes the model SDKs): ${kb('session-runtime.js')} KB`);
 console.log(`bundle dist/webview.js (minified): ${kb('webview.js')} KB (target ≤ 150 KB)`);
 console.log(`bundle dist/webview.css: ${kb('webview.css')} KB`);
 

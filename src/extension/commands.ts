@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import type { SessionHost } from './session-host';
-import { listChatModels } from './vscode-lm';
 
 export interface CommandDeps {
   chat: ChatViewProvider;
@@ -49,7 +48,7 @@ type ModelPick = vscode.QuickPickItem & { provider: 'vscode-lm' | 'openai' | 'an
 /** Picks where the model comes from; keys go to SecretStorage, never to settings (ADD-1). */
 async function selectModel(keys: ApiKeys): Promise<void> {
   const config = vscode.workspace.getConfiguration('vtplan');
-  const lmModels = await listChatModels().catch(() => []);
+  const lmModels = await import('./vscode-lm').then((m) => m.listChatModels()).catch(() => []);
   const items: ModelPick[] = [
     ...lmModels.map((m): ModelPick => ({ label: m.name, description: `${m.vendor} · ${m.family}`, detail: 'VS Code chat model (no key needed)', provider: 'vscode-lm', model: m.id })),
     { label: 'OpenAI-compatible endpoint…', detail: 'OpenAI, Ollama, LM Studio, vLLM, OpenRouter', provider: 'openai' },

@@ -4,26 +4,26 @@
  * `vtplan.approvalPending` context key, the Tasks view and the approval notification (GATE-6).
  */
 import * as vscode from 'vscode';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
-import { systemClock } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
-import { readSessionLog } from '../core/session/log';
-import { Session, SessionBusyError, type SessionDeps, type SubmitResult } from '../core/session/session';
-import { createToolRuntime } from '../core/tools';
-import { nodeFileSystem } from '../node/fs';
-import { loadPrompts } from '../node/prompts';
-import { createNodeSearch, locateRipgrep } from '../node/search';
-import { nodeShell } from '../node/shell';
+import type { Session, SubmitResult } from '../core/session/session';
 import type { ApprovalChoice, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import { readSettings } from './settings';
 import type { TasksViewModel } from './tasks-view';
 import { TranscriptBuilder } from './transcript';
-import { createVscodeLmProvider, pickChatModel } from './vscode-lm';
-import { workspaceEditWriter } from './workspace-writer';
+
+/**
+ * The session machinery (providers and their SDKs, tools, the runloop) loads on first use, not
+ * at activation: opening VS Code or the panel stays cheap (the bundle's lazy module init).
+ */
+let runtime: Promise<typeof import('./session-runtime.js')> | null = null;
+function loadRuntime(): Promise<typeof import('./session-runtime.js')> {
+  runtime ??= import('./session-runtime.js');
+  return runtime;
+}
 
 const LAST_SESSION_KEY = 'vtplan.lastSession';
 
@@ -33,30 +33,6 @@ export interface SessionHostDeps {
   tasks: TasksViewModel;
   keys: ApiKeys;
   log: vscode.LogOutputChannel;
-}
-
-/**
- * The model is resolved on the first request, not when the session starts: opening the panel
- * or typing a slash command must not need a model (or trigger VS Code's model consent dialog).
- */
-function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: string): ModelProvider {
-  let resolved: Promise<ModelProvider> | null = null;
-  return {
-    id,
-    model,
-    async *stream(request): AsyncIterable<StreamChunk> {
-      resolved ??= resolve();
-      let provider: ModelProvider;
-      try {
-        provider = await resolved;
-      } catch (err) {
-        resolved = null;
-        yield { type: 'error', failure: { kind: 'protocol', provider: id, retryable: false, message: err instanceof Error ? err.message : String(err) } };
-        return;
-      }
-      yield* provider.stream(request);
-    },
-  };
 }
 
 export class SessionHost implements ChatSource, vscode.Disposable {
@@ -104,7 +80,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     try {
       await this.dispatch(command);
     } catch (err) {
-      if (err instanceof SessionBusyError) {
+      if (err instanceof Error && err.name === 'SessionBusyError') {
         this.localNotice('warning', err.message);
         return;
       }
@@ -172,23 +148,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   async listSessions(): Promise<{ id: string; started: string; goal: string; current: boolean }[]> {
     const root = this.root;
     if (!root) return [];
-    const dir = join(root, '.vtcode', 'sessions');
-    const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : [];
-    const out: { id: string; started: string; goal: string; current: boolean }[] = [];
-    for (const name of names) {
-      const id = name.slice(0, -'.jsonl'.length);
-      const contents = await readSessionLog(nodeFileSystem, root, id).catch(() => null);
-      const first = contents?.events[0];
-      if (!contents || !first) continue;
-      const goal = contents.events.find((e) => e.type === 'turn.started' && e.kind === 'user' && e.input);
-      out.push({
-        id,
-        started: first.ts,
-        goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)',
-        current: id === this.session?.id,
-      });
-    }
-    return out.sort((a, b) => (a.started < b.started ? 1 : -1));
+    const rt = await loadRuntime();
+    return (await rt.listSessions(root)).map((s) => ({ ...s, current: s.id === this.session?.id }));
   }
 
   /** Reopens an earlier session in the panel; the running turn, if any, is stopped first. */
@@ -273,9 +234,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private async create(resumeId?: string): Promise<Session> {
     const root = this.root;
     if (!root) throw new Error('Open a folder first: VT Code Planning works on a workspace folder.');
-    const settings = readSettings();
-    const deps = await this.sessionDeps(root);
-    const session = resumeId ? await Session.resume(deps, resumeId) : await Session.start(deps, { agent: settings.defaultAgent });
+    const rt = await loadRuntime();
+    const session = await rt.openSession({ root, keys: this.deps.keys, extensionRoot: this.deps.context.extensionUri.fsPath, settings: readSettings(), ...(resumeId ? { resumeId } : {}) });
     this.builder = new TranscriptBuilder(() => session.contextUsage());
     this.builder.replay(session.events);
     this.session = session;
@@ -284,53 +244,6 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.deps.chat.post({ type: 'state', ...this.builder.snapshot() });
     await this.syncContext();
     return session;
-  }
-
-  private async sessionDeps(root: string): Promise<SessionDeps> {
-    const settings = readSettings();
-    const keys = this.deps.keys;
-    const kind = settings.provider;
-    const provider = lazyProvider(
-      async () => {
-        if (kind === 'vscode-lm') {
-          const pick = await pickChatModel(settings.model);
-          if (pick.status === 'picked') return createVscodeLmProvider(pick.model);
-          if (pick.status === 'no_models') throw new Error('No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.');
-          throw new Error(`The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`);
-        }
-        const key = await keys.get(kind);
-        if (!key && kind === 'anthropic') throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
-        if (!settings.model) throw new Error(`Set a model name for ${kind}: run "VT Code: Select Model".`);
-        return createProvider({ kind, model: settings.model, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) }, key ?? 'no-key');
-      },
-      kind,
-      settings.model,
-    );
-    const rg = await locateRipgrep(vscode.env.appRoot);
-    const secret = kind === 'vscode-lm' ? undefined : await keys.get(kind);
-    return {
-      fs: nodeFileSystem,
-      root,
-      provider,
-      tools: createToolRuntime({
-        root,
-        ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
-        commandTimeoutMs: settings.commandTimeoutSeconds * 1000,
-        confirm: async (command) => {
-          const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
-          return run === 'Run';
-        },
-      }),
-      prompts: loadPrompts(join(this.deps.context.extensionUri.fsPath, 'prompts')),
-      clock: systemClock,
-      limits: {
-        maxConsecutiveBlocked: settings.maxConsecutiveBlockedToolCallsPerTurn,
-        toolCallsPerTurn: settings.maxToolCallsPerTurn,
-        loopsPerTurn: settings.maxToolLoopsPerTurn,
-        maxOutputTokens: 8_192,
-      },
-      ...(secret ? { secrets: [secret] } : {}),
-    };
   }
 
   private onEvent(event: SessionEvent): void {

@@ -1,17 +1,18 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+// zod/mini: this runs at activation, where the classic API's module setup would cost startup time.
+import * as z from 'zod/mini';
 
 /** The `vtplan.*` settings, validated: a hand-edited settings.json cannot smuggle in bad values. */
 const SettingsSchema = z.object({
-  defaultAgent: z.enum(['plan', 'build', 'auto']).catch('plan'),
-  provider: z.enum(['vscode-lm', 'openai', 'anthropic']).catch('vscode-lm'),
-  model: z.string().catch(''),
-  baseUrl: z.string().catch(''),
-  maxConsecutiveBlockedToolCallsPerTurn: z.int().min(1).max(100).catch(8),
-  requirePlanConfirmation: z.boolean().catch(true),
-  maxToolCallsPerTurn: z.int().min(0).catch(120),
-  maxToolLoopsPerTurn: z.int().min(0).catch(60),
-  commandTimeoutSeconds: z.int().min(1).max(3600).catch(60),
+  defaultAgent: z.catch(z.enum(['plan', 'build', 'auto']), 'plan'),
+  provider: z.catch(z.enum(['vscode-lm', 'openai', 'anthropic']), 'vscode-lm'),
+  model: z.catch(z.string(), ''),
+  baseUrl: z.catch(z.string(), ''),
+  maxConsecutiveBlockedToolCallsPerTurn: z.catch(z.int().check(z.minimum(1), z.maximum(100)), 8),
+  requirePlanConfirmation: z.catch(z.boolean(), true),
+  maxToolCallsPerTurn: z.catch(z.int().check(z.minimum(0)), 120),
+  maxToolLoopsPerTurn: z.catch(z.int().check(z.minimum(0)), 60),
+  commandTimeoutSeconds: z.catch(z.int().check(z.minimum(1), z.maximum(3600)), 60),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

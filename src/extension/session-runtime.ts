@@ -1,0 +1,118 @@
+/**
+ * Everything heavy behind the chat session, loaded on first use by session-host.ts: provider
+ * SDKs, the tool runtime, the runloop. Builds a Session's dependencies from the settings.
+ */
+import * as vscode from 'vscode';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
+import { systemClock } from '../core/ports';
+import { readSessionLog } from '../core/session/log';
+import { Session, type SessionDeps } from '../core/session/session';
+import { createToolRuntime } from '../core/tools';
+import { nodeFileSystem } from '../node/fs';
+import { loadPrompts } from '../node/prompts';
+import { createNodeSearch, locateRipgrep } from '../node/search';
+import { nodeShell } from '../node/shell';
+import type { ApiKeys } from './secrets';
+import type { Settings } from './settings';
+import { createVscodeLmProvider, pickChatModel } from './vscode-lm';
+import { workspaceEditWriter } from './workspace-writer';
+
+/**
+ * The model is resolved on the first request, not when the session starts: opening the panel
+ * or typing a slash command must not need a model (or trigger VS Code's model consent dialog).
+ */
+function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: string): ModelProvider {
+  let resolved: Promise<ModelProvider> | null = null;
+  return {
+    id,
+    model,
+    async *stream(request): AsyncIterable<StreamChunk> {
+      resolved ??= resolve();
+      let provider: ModelProvider;
+      try {
+        provider = await resolved;
+      } catch (err) {
+        resolved = null;
+        yield { type: 'error', failure: { kind: 'protocol', provider: id, retryable: false, message: err instanceof Error ? err.message : String(err) } };
+        return;
+      }
+      yield* provider.stream(request);
+    },
+  };
+}
+
+export interface OpenSessionOptions {
+  root: string;
+  keys: ApiKeys;
+  extensionRoot: string;
+  settings: Settings;
+  resumeId?: string;
+}
+
+export async function openSession(options: OpenSessionOptions): Promise<Session> {
+  const deps = await sessionDeps(options);
+  return options.resumeId ? Session.resume(deps, options.resumeId) : Session.start(deps, { agent: options.settings.defaultAgent });
+}
+
+/** The workspace's session logs with when they started and their first goal. */
+export async function listSessions(root: string): Promise<{ id: string; started: string; goal: string }[]> {
+  const dir = join(root, '.vtcode', 'sessions');
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : [];
+  const out: { id: string; started: string; goal: string }[] = [];
+  for (const name of names) {
+    const id = name.slice(0, -'.jsonl'.length);
+    const contents = await readSessionLog(nodeFileSystem, root, id).catch(() => null);
+    const first = contents?.events[0];
+    if (!contents || !first) continue;
+    const goal = contents.events.find((e) => e.type === 'turn.started' && e.kind === 'user' && e.input);
+    out.push({ id, started: first.ts, goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)' });
+  }
+  return out.sort((a, b) => (a.started < b.started ? 1 : -1));
+}
+
+async function sessionDeps({ root, keys, extensionRoot, settings }: OpenSessionOptions): Promise<SessionDeps> {
+  const kind = settings.provider;
+  const provider = lazyProvider(
+    async () => {
+      if (kind === 'vscode-lm') {
+        const pick = await pickChatModel(settings.model);
+        if (pick.status === 'picked') return createVscodeLmProvider(pick.model);
+        if (pick.status === 'no_models') throw new Error('No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.');
+        throw new Error(`The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`);
+      }
+      const key = await keys.get(kind);
+      if (!key && kind === 'anthropic') throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
+      if (!settings.model) throw new Error(`Set a model name for ${kind}: run "VT Code: Select Model".`);
+      return createProvider({ kind, model: settings.model, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) }, key ?? 'no-key');
+    },
+    kind,
+    settings.model,
+  );
+  const rg = await locateRipgrep(vscode.env.appRoot);
+  const secret = kind === 'vscode-lm' ? undefined : await keys.get(kind);
+  return {
+    fs: nodeFileSystem,
+    root,
+    provider,
+    tools: createToolRuntime({
+      root,
+      ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
+      commandTimeoutMs: settings.commandTimeoutSeconds * 1000,
+      confirm: async (command) => {
+        const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
+        return run === 'Run';
+      },
+    }),
+    prompts: loadPrompts(join(extensionRoot, 'prompts')),
+    clock: systemClock,
+    limits: {
+      maxConsecutiveBlocked: settings.maxConsecutiveBlockedToolCallsPerTurn,
+      toolCallsPerTurn: settings.maxToolCallsPerTurn,
+      loopsPerTurn: settings.maxToolLoopsPerTurn,
+      maxOutputTokens: 8_192,
+    },
+    ...(secret ? { secrets: [secret] } : {}),
+  };
+}
