@@ -28,7 +28,7 @@ export interface HandoffDeps {
 
 export type HandoffResult =
   | { ok: true; agent: Exclude<Agent, 'plan'>; implementationPrompt: string }
-  | { ok: false; step: 'no_plan' | 'validate' | 'tracker'; reason: string };
+  | { ok: false; step: 'no_plan' | 'validate' | 'tracker' | 'suspended'; reason: string };
 
 /** MODE-7: current and fresh context go to `build`; `auto` only by the explicit choice. */
 export function destinationOf(choice: GateChoice): Exclude<Agent, 'plan'> {

@@ -222,6 +222,12 @@ export class Session {
       await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Staying in Plan mode. Tell the planner what to change.' });
       return { ok: true, agent: 'plan', implementationPrompt: '' };
     }
+    if (this.current.suspended) {
+      // EXEC-3: the paused batch must be answered first, or its calls would stay without results.
+      const reason = 'Answer the limit question first; the plan was not approved.';
+      await this.emit({ type: 'notice', level: 'warning', text: reason, switchPath: 'plan_approval' });
+      return { ok: false, step: 'suspended', reason };
+    }
     const result = await handOff({ fs: this.deps.fs, root: this.deps.root, emit: (e) => this.emit(e), state: () => this.current }, choice, automatic);
     if (!result.ok) return result;
     await this.runTurnOf('implementation', result.implementationPrompt);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { LIMIT_DENY, LIMIT_GRANT } from '../../../src/core/session/runloop';
 import { Session } from '../../../src/core/session/session';
-import { assertBatchesComplete, LIMITS, of, read, useHarness } from './harness';
+import { assertBatchesComplete, LIMITS, of, planText, read, useHarness, VALID_PLAN } from './harness';
 
 const h = useHarness();
 
@@ -177,4 +177,29 @@ test('EXEC-3, EXEC-1: the hard cap still applies to automatic grants (auto, 100 
   assert.deepEqual(of(events, 'tool_loop_limit_increased').map((e) => e.limit), [120]);
   assert.deepEqual(of(events, 'budget_exhausted').map(({ kind, used, max }) => ({ kind, used, max })), [{ kind: 'tool_loop', used: 120, max: 120 }]);
   assert.match(of(events, 'turn.completed').at(-1)?.reason ?? '', /hard cap/);
+});
+
+test('EXEC-3: approving a plan while a limit prompt is open is refused (the paused calls would lose their results)', async () => {
+  h.server.enqueue({ text: planText(VALID_PLAN) }, { toolCalls: [read(1), read(2)] });
+  const { session, events } = await h.start('build', h.deps({ limits: { ...LIMITS, sessionToolCalls: 1 } }));
+  assert.deepEqual(await session.submit('Add the flag'), { kind: 'ran', status: 'awaiting_approval' });
+  assert.deepEqual(await session.submit('Look around first'), { kind: 'ran', status: 'awaiting_input' });
+  const result = await session.approve('execute');
+  assert.deepEqual(result, { ok: false, step: 'suspended', reason: 'Answer the limit question first; the plan was not approved.' });
+  assert.equal(of(events, 'plan.approval.resolved').length, 0);
+  assert.ok(session.state.pendingApproval && session.state.suspended);
+});
+
+test('EXEC-3, NAV-6: in planning the tool-loop limit is not a prompt: research stops and one synthesis pass writes the plan', async () => {
+  // 60 distinct, productive searches (NAV-1 floor), then the tool-free synthesis answer.
+  const searches = Array.from({ length: 60 }, (_, i) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `greet|marker${i}` }) }] }));
+  h.server.enqueue(...searches, { text: planText(VALID_PLAN) });
+  const { session, events } = await h.start('plan', h.deps({ limits: { ...LIMITS, loopsPerTurn: 10 } }));
+  assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
+  assert.equal(h.server.requests.length, 61);
+  assert.deepEqual(of(events, 'budget_exhausted').map(({ kind, used, max }) => ({ kind, used, max })), [{ kind: 'tool_loop', used: 60, max: 60 }]);
+  assert.equal(of(events, 'interview.requested').length, 0);
+  assert.equal(of(events, 'tool_loop_limit_increased').length, 0);
+  assert.equal(h.body(60).tool_choice, 'none');
+  assert.match(of(events, 'directive').at(-1)?.text ?? '', /tool-loop limit \(60\)/);
 });
