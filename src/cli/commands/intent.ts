@@ -20,7 +20,8 @@ export const intentCommand: CliCommand = {
     if (positionals.length === 0) throw new UsageError('give the message to classify after `--`, or `-` to read it from stdin');
     const message = positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
     const intent = classifyIntent(message, { afterImplementationPrompt: values['after-implementation-prompt'] });
-    io.stdout(values.json ? `${JSON.stringify({ intent })}\n` : `${intent}\n`);
+    // The documented contract spells the object with a space after the colon: {"intent": "exit"}.
+    io.stdout(values.json ? `{"intent": ${JSON.stringify(intent)}}\n` : `${intent}\n`);
     return 0;
   },
 };

@@ -113,7 +113,7 @@ test('MODE-6, ADD-2: vtplan intent --json prints exactly {"intent": …} and exi
   for (const [args, intent] of cases) {
     const io = captureIO();
     assert.equal(await runCli(['intent', ...args], io), 0, args.join(' '));
-    assert.equal(io.out, `{"intent":"${intent}"}\n`, args.join(' '));
+    assert.equal(io.out, `{"intent": "${intent}"}\n`, args.join(' '));
     assert.deepEqual(JSON.parse(io.out), { intent });
   }
 });
