@@ -2,7 +2,13 @@
  * One turn of an agent: request → stream (through the plan parser) → tool calls (dispatch gate,
  * fuse, research guards, preview budget, handler) → results attached to their batch → next
  * request, until the model answers without tools. In plan mode the answer's plan is extracted,
- * validated, repaired at most twice (SYN-4), persisted (STORE-1) and put up for approval.
+ * validated, repaired at most twice (SYN-4), persisted (STORE-1) and put up for approval; in an
+ * execution agent a plan block is a mid-execution revision (EXEC-4).
+ *
+ * Limits: the implementation turn gets its own loop allowance (EXEC-1); the session tool-call
+ * limit and the execution tool-loop limit pause the turn on a runtime prompt (`turn.suspended`),
+ * and the session continues the same turn when the user answers (EXEC-3). Everything a paused
+ * turn needs to continue is in the event fold, so a resumed session can answer it too.
  *
  * Everything the turn does is said through `emit`: the session applies each event to its state
  * and writes it to the log, so the history the next request is built from is the event fold.
@@ -173,7 +179,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
 
   if (deps.resume && deps.resume.suspension.calls.length > 0) {
     const { calls, firstCallEmitted } = deps.resume.suspension;
-    const stop = await runBatch(deps, turn, calls, signal, firstCallEmitted);
+    const stop = await runBatch(deps, turn, calls, signal, { firstCallEmitted });
     if (stop) return stop;
   }
 
@@ -507,8 +513,18 @@ async function loopLimitReached(deps: TurnDeps, turn: TurnState, baseLoops: numb
   return suspend(deps, 'tool_loop', used, next - max, [], false);
 }
 
-/** Runs one assistant batch; returns a TurnEnd when the turn must stop. *//** Runs one assistant batch; returns a TurnEnd when the turn must stop. */
-async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[], signal: AbortSignal, resumed = false): Promise<TurnEnd | null> {
+/**
+ * Runs one assistant batch; returns a TurnEnd when the turn must stop. `granted` continues a
+ * batch paused on the session limit (EXEC-3): its first call was admitted and counted before the
+ * pause and is now granted, so it runs without being counted or checked again.
+ */
+async function runBatch(
+  deps: TurnDeps,
+  turn: TurnState,
+  calls: readonly ToolCall[],
+  signal: AbortSignal,
+  granted?: { firstCallEmitted: boolean },
+): Promise<TurnEnd | null> {
   const agent = deps.state().agent;
   const planning = agent === 'plan';
   const cap = deps.limits.maxConsecutiveBlocked;
@@ -517,9 +533,8 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
   let scheduled: string | null = null;
 
   for (const [index, call] of calls.entries()) {
-    // A resumed batch (EXEC-3) starts with the call that hit the limit: already logged, budgets already spent, now granted.
-    const granted = resumed && index === 0;
-    if (!granted) await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+    const isGranted = granted !== undefined && index === 0;
+    if (!(isGranted && granted.firstCallEmitted)) await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
     if (signal.aborted || tripped) {
       await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Not run: the turn stopped before this call.', policy: 'fuse' });
       continue;
@@ -527,7 +542,7 @@ async function runBatch(deps: TurnDeps, turn: TurnState, calls: readonly ToolCal
     const args = parseArguments(call.arguments);
     const gate = gateToolCall(agent, { name: call.name, arguments: args }, { workspaceRoot: deps.root });
     let blockedReason: string | null = gate.allowed ? null : gate.reason;
-    if (gate.allowed && !granted) {
+    if (gate.allowed && !isGranted) {
       const used = consume(turn.budget, 'tool_calls');
       turn.budget = used.state;
       if (used.decision.kind === 'exhausted') {
