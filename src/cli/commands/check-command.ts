@@ -5,6 +5,7 @@
  */
 import { checkCommand, type AgentMode } from '../../core/policy';
 import { UsageError, type CliCommand } from '../io';
+import { contractJson, type Json } from '../json';
 
 const MODES: readonly AgentMode[] = ['plan', 'build', 'auto'];
 const USAGE = 'vtplan check-command [--mode plan|build|auto] [--json] -- <command string>';
@@ -13,17 +14,6 @@ interface Options {
   mode: AgentMode;
   json: boolean;
   command: string;
-}
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** JSON with `", "` and `": "` separators, the form the CLI contract is written in. */
-function spacedJson(value: Json): string {
-  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`).join(', ')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function parseOptions(args: readonly string[]): Options {
@@ -72,7 +62,7 @@ export const checkCommandCommand: CliCommand = {
         reason: verdict.reason,
         segments: verdict.segments.map((s) => ({ command: s.command, allowed: s.allowed, reason: s.reason })),
       };
-      io.stdout(`${spacedJson(payload)}\n`);
+      io.stdout(`${contractJson(payload)}\n`);
     } else {
       io.stdout(`${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode)${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`);
       if (verdict.segments.length > 1) {

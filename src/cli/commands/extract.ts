@@ -1,5 +1,6 @@
 import { PlanStreamParser } from '../../core/plan';
 import { UsageError, type CliCommand } from '../io';
+import { contractJson } from '../json';
 import { parseOneOperand, readOperand } from './validate';
 
 const USAGE = 'vtplan extract [--json] [--chunk-size N] <file|->';
@@ -27,7 +28,7 @@ export const extractCommand: CliCommand = {
     for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size));
     const result = parser.finish();
     if (values.json === true) {
-      io.stdout(`${JSON.stringify({ plan: result.plan, text: result.text, truncated: result.truncated })}\n`);
+      io.stdout(`${contractJson({ plan: result.plan, text: result.text, truncated: result.truncated })}\n`);
       return 0;
     }
     if (result.plan === null) {

@@ -1,5 +1,6 @@
 import { classifyIntent } from '../../core/session/intents';
 import { parseFlags } from '../flags';
+import { contractJson } from '../json';
 import { UsageError, type CliCommand, type CliIO } from '../io';
 
 const USAGE = 'vtplan intent [--after-implementation-prompt] [--json] -- "<text>"|-';
@@ -20,8 +21,7 @@ export const intentCommand: CliCommand = {
     if (positionals.length === 0) throw new UsageError('give the message to classify after `--`, or `-` to read it from stdin');
     const message = positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
     const intent = classifyIntent(message, { afterImplementationPrompt: values['after-implementation-prompt'] });
-    // The documented contract spells the object with a space after the colon: {"intent": "exit"}.
-    io.stdout(values.json ? `{"intent": ${JSON.stringify(intent)}}\n` : `${intent}\n`);
+    io.stdout(values.json ? `${contractJson({ intent })}\n` : `${intent}\n`);
     return 0;
   },
 };

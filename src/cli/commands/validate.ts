@@ -1,4 +1,5 @@
 import { parseFlags } from '../flags';
+import { contractJson } from '../json';
 import { posix as path } from 'node:path';
 import { nodeFileSystem } from '../../node/fs';
 import { extractPlan, validatePlan, type PlanIssue } from '../../core/plan';
@@ -34,13 +35,13 @@ export async function readOperand(operand: string, io: CliIO): Promise<{ text: s
   return { text, label: operand };
 }
 
-interface IssueJson {
+type IssueJson = {
   code: string;
   message: string;
   step?: number;
   section?: string;
   line?: number;
-}
+};
 
 function issueJson(issue: PlanIssue, lineOffset: number): IssueJson {
   return {
@@ -87,7 +88,7 @@ export const validateCommand: CliCommand = {
           ...(s.outcome !== undefined ? { outcome: s.outcome } : {}),
         })),
       };
-      io.stdout(`${JSON.stringify(out)}\n`);
+      io.stdout(`${contractJson(out)}\n`);
     } else {
       const lines = [...report.errors, ...report.warnings].map((i) => {
         const j = issueJson(i, lineOffset);
