@@ -18,7 +18,7 @@ import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
 import { readSessionLog, resumePoint, SessionLog } from './log';
 import type { PromptTemplates } from './prompts';
 import {
-  DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
+  DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_DENY, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
   type TurnEnd, type TurnLimits, type TurnResume,
 } from './runloop';
 import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
@@ -186,6 +186,10 @@ export class Session {
       }
     }
     const suspension = this.current.suspended;
+    if (suspension?.interviewId === interviewId && answers[0]?.label === undefined) {
+      // EXEC-3: only an explicit choice answers a limit prompt; silence is neither a grant nor a denial.
+      return this.notice('warning', `Choose "${LIMIT_GRANT}" or "${LIMIT_DENY}".`);
+    }
     await this.emit({ type: 'interview.resolved', interviewId, answers, cancelled: false });
     if (pending.source === 'model') return this.continueTurn();
     if (suspension?.interviewId === interviewId) return this.limitAnswer(suspension, answers[0]?.label === LIMIT_GRANT);

@@ -71,6 +71,15 @@ test('EXEC-3, NAV-6: a denial stays a denial: the pending call gets a denied res
   assert.deepEqual(assertBatchesComplete(h.body(1)), ['call_r1', 'call_r2', 'call_r3']);
 });
 
+test('EXEC-3: an answer without a choice leaves the limit prompt open', async () => {
+  const { session, events } = await hitSessionLimit();
+  const asked = of(events, 'interview.requested').at(-1)!;
+  assert.equal((await session.answer(asked.interviewId, [])).kind, 'notice');
+  assert.equal((await session.answer(asked.interviewId, [{ questionId: 'session_calls', note: 'hmm' }])).kind, 'notice');
+  assert.equal(session.state.suspended?.interviewId, asked.interviewId);
+  assert.equal(of(events, 'budget_exhausted').length, 0);
+});
+
 test('EXEC-3: dismissing the limit prompt is a denial', async () => {
   const { session, events } = await hitSessionLimit();
   const asked = of(events, 'interview.requested').at(-1)!;
