@@ -212,3 +212,19 @@ test('EXEC-3, NAV-6: in planning the tool-loop limit is not a prompt: research s
   assert.equal(h.body(60).tool_choice, 'none');
   assert.match(of(events, 'directive').at(-1)?.text ?? '', /tool-loop limit \(60\)/);
 });
+
+test('EXEC-3, EXEC-2, ADD-1: a granted batch stays one tool_use/tool_result exchange on the Anthropic wire', async () => {
+  h.server.enqueue({ text: 'Reading.', toolCalls: [read(1), read(2, 'src/greet.js')] }, { text: 'Done.' });
+  const { session, events } = await h.start('build', h.deps({ limits: { ...LIMITS, sessionToolCalls: 1 } }, 'anthropic'));
+  await session.submit('Read two files');
+  const asked = of(events, 'interview.requested').at(-1)!;
+  assert.deepEqual(await session.answer(asked.interviewId, [{ questionId: 'session_calls', label: LIMIT_GRANT }]), { kind: 'ran', status: 'idle' });
+  const second = h.server.requests[1]?.body as { messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] | string }[] };
+  const uses = second.messages.filter((m) => m.role === 'assistant').flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === 'tool_use');
+  const results = second.messages.filter((m) => m.role === 'user').flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === 'tool_result');
+  assert.equal(uses.length, 2);
+  assert.deepEqual(results.map((r) => r.tool_use_id), uses.map((u) => u.id));
+  const at = second.messages.findIndex((m) => Array.isArray(m.content) && m.content.some((c) => c.type === 'tool_use'));
+  const next = second.messages[at + 1]?.content;
+  assert.deepEqual(Array.isArray(next) ? next.filter((c) => c.type === 'tool_result').length : 0, 2, 'both results in the message right after the batch');
+});
