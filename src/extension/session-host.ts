@@ -44,7 +44,28 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   /** Fires when a plan starts or stops waiting for approval (CodeLens, context keys). */
   readonly onDidChangeApproval = this.approvalChanged.event;
 
-  constructor(private readonly deps: SessionHostDeps) {}
+  private readonly trackerWatch: vscode.Disposable;
+
+  constructor(private readonly deps: SessionHostDeps) {
+    this.trackerWatch = deps.tasks.onDidChange(() => this.showTrackerLine());
+  }
+
+  /** Mirrors the Tasks view's checklist into the chat as one compact line while a plan is active. */
+  private showTrackerLine(): void {
+    if (!this.session?.state.activePlan) return;
+    const snap = this.deps.tasks.snapshot();
+    if (!snap.description) return;
+    const find = (rows: typeof snap.items): string | null => {
+      for (const row of rows) {
+        if (row.current) return row.label;
+        const inner = find(row.children);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    const header = `${snap.title ?? 'Checklist'} ${snap.description}`;
+    for (const m of this.builder.setTracker(header, find(snap.items))) this.deps.chat.post(m);
+  }
 
   private get root(): string | undefined {
     return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -277,5 +298,6 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   dispose(): void {
     this.session?.stop();
     this.approvalChanged.dispose();
+    this.trackerWatch.dispose();
   }
 }

@@ -47,6 +47,22 @@ export class TranscriptBuilder {
     return { status: this.status, transcript: [...this.entries] };
   }
 
+  /**
+   * The checklist's compact line (TRK-5) from the Tasks view's live state: the header, plus the
+   * current task unless everything is done.
+   */
+  setTracker(header: string, current: string | null): HostNotification[] {
+    const entry: TranscriptEntry = { kind: 'tracker', id: 'tracker', header, current };
+    const at = this.index.get('tracker');
+    if (at === undefined) {
+      this.index.set('tracker', this.entries.length);
+      this.entries.push(entry);
+    } else {
+      this.entries[at] = entry;
+    }
+    return [{ type: 'entry', entry }];
+  }
+
   /** Applies a batch (a replayed log) and returns nothing: the caller sends one `state` after. */
   replay(events: readonly SessionEvent[]): void {
     for (const e of events) this.apply(e);
