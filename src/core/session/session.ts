@@ -170,6 +170,18 @@ export class Session {
         await this.cancelPlan();
         return { kind: 'ran', status: 'idle' };
       }
+    } else if (this.current.pendingApproval) {
+      // EXEC-4: a revision proposed during execution waits at the ordinary gate; `approve` /
+      // `implement` (GATE-5, headless) and cancel phrases answer it like they do in planning.
+      const intent = classifyIntent(text, { afterImplementationPrompt: true });
+      if (intent === 'exit') {
+        const result = await this.approve('execute');
+        return result.ok ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) } : { kind: 'notice', text: result.reason };
+      }
+      if (intent === 'cancel') {
+        await this.cancelPlan();
+        return { kind: 'ran', status: 'idle' };
+      }
     }
     return this.runUserTurn(text);
   }

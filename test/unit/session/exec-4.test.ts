@@ -122,3 +122,20 @@ test('EXEC-4: an untagged answer with plan-like headings from an execution agent
   assert.equal(of(events, 'plan.rejected').length, 0);
   assert.deepEqual(h.plansOnDisk(), []);
 });
+
+test('EXEC-4, GATE-5: a revision waiting at the gate in build is approved by "approve" (headless) and rejected by "cancel"', async () => {
+  h.server.enqueue({ text: planText(REVISED_PLAN) }, { text: 'Implemented.' });
+  const { session, events } = await h.start('build');
+  await session.submit('Add a shout flag');
+  assert.deepEqual(await session.submit('approve'), { kind: 'ran', status: 'idle' });
+  assert.equal(of(events, 'plan.approval.resolved')[0]?.choice, 'execute');
+  assert.equal(of(events, 'turn.started').at(-1)?.kind, 'implementation');
+
+  h.server.enqueue({ text: planText(VALID_PLAN) });
+  await session.submit('Actually, revise it');
+  assert.ok(session.state.pendingApproval);
+  assert.deepEqual(await session.submit('cancel'), { kind: 'ran', status: 'idle' });
+  assert.equal(of(events, 'plan.approval.resolved').at(-1)?.choice, 'cancel');
+  assert.equal(session.state.pendingApproval, null);
+  assert.equal(h.server.requests.length, 3, '"cancel" ran no model request');
+});
