@@ -157,6 +157,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
       .array(z.strictObject({ questionId: z.string().min(1), label: z.string().optional(), note: z.string().optional() }))
       .optional(),
     cancelled: z.boolean(),
+    /** The runtime withdrew the question (a new `/plan` request), so it is not the user's dismissal (INT-3). */
+    superseded: z.boolean().optional(),
   }),
   /** Headless stand-in for the recovery interview (SYN-3, INT-3). */
   event('planning.awaiting_input', {

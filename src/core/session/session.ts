@@ -304,7 +304,7 @@ export class Session {
     if (this.current.pendingApproval) {
       await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: this.current.pendingApproval.planFile });
     }
-    if (this.current.pendingInterview) await this.emit({ type: 'interview.resolved', interviewId: this.current.pendingInterview.interviewId, cancelled: true });
+    if (this.current.pendingInterview) await this.emit({ type: 'interview.resolved', interviewId: this.current.pendingInterview.interviewId, cancelled: true, superseded: true });
     return this.runUserTurn(rest, { freshPlan: true });
   }
 

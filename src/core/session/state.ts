@@ -176,7 +176,7 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return {
         ...state,
         pendingInterview: null,
-        interviewDismissals: state.interviewDismissals + (event.cancelled ? 1 : 0),
+        interviewDismissals: state.interviewDismissals + (event.cancelled && !event.superseded ? 1 : 0),
         history: [...state.history, { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }],
       };
     }

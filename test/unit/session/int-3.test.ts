@@ -81,3 +81,16 @@ test('INT-1: answering questions never counts towards the denial', async () => {
   assert.equal(of(events, 'interview.requested').length, 3, 'the third question is still asked');
   assert.equal(session.state.interviewsDenied, false);
 });
+
+test('INT-3: a question withdrawn by a new /plan request is not the user\'s dismissal', async () => {
+  h.server.enqueue(ask(1), ask(2), ask(3), ask(4));
+  const { session, events } = await h.start('plan');
+  await session.submit('Shout');
+  await session.dismissInterview(of(events, 'interview.requested').at(-1)!.interviewId);
+  await session.submit('/plan something else'); // withdraws question 2
+  assert.equal(of(events, 'interview.resolved').at(-1)?.superseded, true);
+  await session.submit('/plan and another thing'); // withdraws question 3
+  assert.equal(session.state.interviewDismissals, 1);
+  assert.equal(session.state.interviewsDenied, false);
+  assert.equal(of(events, 'interview.requested').length, 4, 'question 4 is still asked');
+});
