@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
-import type { ApprovalChoice, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
+import type { ApprovalChoice, EntryOf, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import { readSettings } from './settings';
@@ -45,9 +45,47 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   readonly onDidChangeApproval = this.approvalChanged.event;
 
   private readonly trackerWatch: vscode.Disposable;
+  /** Build-mode command confirmations waiting in the chat, by interview id. */
+  private readonly confirmations = new Map<string, { entry: EntryOf<'interview'>; answer: (run: boolean) => void }>();
+  private confirmSeq = 0;
 
   constructor(private readonly deps: SessionHostDeps) {
     this.trackerWatch = deps.tasks.onDidChange(() => this.showTrackerLine());
+  }
+
+  /**
+   * Build mode asks before each command, inline in the chat with the wizard's look (Run / Don't
+   * run); when the chat view is hidden, in a modal dialog instead so the question is never missed.
+   * Stopping the turn answers "don't run".
+   */
+  private async confirmCommand(command: string): Promise<boolean> {
+    if (!this.deps.chat.visible) {
+      const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
+      return run === 'Run';
+    }
+    const interviewId = `confirm-${++this.confirmSeq}`;
+    const entry: EntryOf<'interview'> = {
+      kind: 'interview',
+      id: `i-${interviewId}`,
+      interviewId,
+      source: 'runtime',
+      questions: [{ id: 'run', header: 'Run command?', question: `The build agent wants to run: ${command}`, options: [{ label: 'Run', recommended: true }, { label: "Don't run" }], allowFreeform: false }],
+      state: 'pending',
+      answers: [],
+    };
+    for (const m of this.builder.upsert(entry)) this.deps.chat.post(m);
+    this.deps.chat.post({ type: 'announce', text: 'The build agent asks to run a command.' });
+    return new Promise<boolean>((resolve) => {
+      this.confirmations.set(interviewId, {
+        entry,
+        answer: (run) => {
+          this.confirmations.delete(interviewId);
+          const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
+          for (const m of this.builder.upsert(settled)) this.deps.chat.post(m);
+          resolve(run);
+        },
+      });
+    });
   }
 
   /** Mirrors the Tasks view's checklist into the chat as one compact line while a plan is active. */
@@ -120,14 +158,21 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         await this.submit(command.text);
         return;
       case 'stop':
+        for (const pending of [...this.confirmations.values()]) pending.answer(false);
         this.session?.stop();
         return;
-      case 'answerInterview':
-        await (await this.ensure()).answer(command.interviewId, command.answers);
+      case 'answerInterview': {
+        const pending = this.confirmations.get(command.interviewId);
+        if (pending) pending.answer(command.answers[0]?.label === 'Run');
+        else await (await this.ensure()).answer(command.interviewId, command.answers);
         return;
-      case 'cancelInterview':
-        await (await this.ensure()).dismissInterview(command.interviewId);
+      }
+      case 'cancelInterview': {
+        const pending = this.confirmations.get(command.interviewId);
+        if (pending) pending.answer(false);
+        else await (await this.ensure()).dismissInterview(command.interviewId);
         return;
+      }
       case 'approve':
         await this.approve(command.choice);
         return;
@@ -256,7 +301,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const root = this.root;
     if (!root) throw new Error('Open a folder first: VT Code Planning works on a workspace folder.');
     const rt = await loadRuntime();
-    const session = await rt.openSession({ root, keys: this.deps.keys, extensionRoot: this.deps.context.extensionUri.fsPath, settings: readSettings(), ...(resumeId ? { resumeId } : {}) });
+    const session = await rt.openSession({
+      root,
+      keys: this.deps.keys,
+      extensionRoot: this.deps.context.extensionUri.fsPath,
+      settings: readSettings(),
+      confirm: (command) => this.confirmCommand(command),
+      ...(resumeId ? { resumeId } : {}),
+    });
     this.builder = new TranscriptBuilder(() => session.contextUsage());
     this.builder.replay(session.events);
     this.session = session;
@@ -296,6 +348,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   }
 
   dispose(): void {
+    for (const pending of [...this.confirmations.values()]) pending.answer(false);
     this.session?.stop();
     this.approvalChanged.dispose();
     this.trackerWatch.dispose();

@@ -49,6 +49,8 @@ export interface OpenSessionOptions {
   extensionRoot: string;
   settings: Settings;
   resumeId?: string;
+  /** Asks the user before a build-mode command runs (in the chat, see session-host.ts). */
+  confirm: (command: string) => Promise<boolean>;
 }
 
 export async function openSession(options: OpenSessionOptions): Promise<Session> {
@@ -72,7 +74,7 @@ export async function listSessions(root: string): Promise<{ id: string; started:
   return out.sort((a, b) => (a.started < b.started ? 1 : -1));
 }
 
-async function sessionDeps({ root, keys, extensionRoot, settings }: OpenSessionOptions): Promise<SessionDeps> {
+async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: OpenSessionOptions): Promise<SessionDeps> {
   const kind = settings.provider;
   const provider = lazyProvider(
     async () => {
@@ -100,10 +102,7 @@ async function sessionDeps({ root, keys, extensionRoot, settings }: OpenSessionO
       root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
       commandTimeoutMs: settings.commandTimeoutSeconds * 1000,
-      confirm: async (command) => {
-        const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
-        return run === 'Run';
-      },
+      confirm,
     }),
     prompts: loadPrompts(join(extensionRoot, 'prompts')),
     clock: systemClock,

@@ -52,10 +52,14 @@ export class TranscriptBuilder {
    * current task unless everything is done.
    */
   setTracker(header: string, current: string | null): HostNotification[] {
-    const entry: TranscriptEntry = { kind: 'tracker', id: 'tracker', header, current };
-    const at = this.index.get('tracker');
+    return this.upsert({ kind: 'tracker', id: 'tracker', header, current });
+  }
+
+  /** Adds or replaces an entry the host makes itself (a command confirmation, the tracker line). */
+  upsert(entry: TranscriptEntry): HostNotification[] {
+    const at = this.index.get(entry.id);
     if (at === undefined) {
-      this.index.set('tracker', this.entries.length);
+      this.index.set(entry.id, this.entries.length);
       this.entries.push(entry);
     } else {
       this.entries[at] = entry;
@@ -170,6 +174,9 @@ export class TranscriptBuilder {
         break;
       }
       case 'plan.approval.requested': {
+        // A plan re-read from a saved file (GATE-2) is persisted already: no plan.persisted follows its plan.completed.
+        const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
+        if (draft && draft.status === 'streaming') put({ ...draft, status: 'persisted', planFile: event.planFile });
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
         put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
         this.awaiting = 'approval';
@@ -192,6 +199,9 @@ export class TranscriptBuilder {
       case 'interview.resolved': {
         const e = get(`i-${event.interviewId}`, 'interview');
         if (e) put({ ...e, state: event.cancelled ? 'cancelled' : 'answered', answers: event.answers ?? [] });
+        // A model interview is the request_user_input call itself (same id): its card stops spinning.
+        const call = get(`t-${event.interviewId}`, 'tool');
+        if (call && call.status === 'running') put({ ...call, status: 'ok' });
         this.awaiting = null;
         break;
       }

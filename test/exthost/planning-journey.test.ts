@@ -116,6 +116,29 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     await until('undo to restore the original text', () => doc.getText() === original);
   });
 
+  test('build mode asks inline before running a command; "Don\'t run" is a denial, "Run" runs it', async () => {
+    await api.chat.reveal();
+    await until('the chat view to be visible', () => api.chat.visible);
+    script([
+      [{ toolCall: { id: 'r1', name: 'run_command', input: { command: 'echo first > ran-first.txt' } } }],
+      [{ toolCall: { id: 'r2', name: 'run_command', input: { command: 'echo second > ran-second.txt' } } }],
+      [{ text: 'Done.' }],
+    ]);
+    assert.equal(api.host.current!.state.agent, 'build');
+    const turn = api.host.submit('Write two marker files');
+    const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
+    await until('the first confirmation', () => pendingConfirm().length === 1);
+    const first = pendingConfirm()[0]!;
+    assert.ok(first.kind === 'interview' && /echo first/.test(first.questions[0]!.question));
+    await api.host.handle({ type: 'answerInterview', interviewId: first.kind === 'interview' ? first.interviewId : '', answers: [{ questionId: 'run', label: "Don't run" }] });
+    await until('the second confirmation', () => pendingConfirm().length === 1 && pendingConfirm()[0]!.id !== first.id);
+    const second = pendingConfirm()[0]!;
+    await api.host.handle({ type: 'answerInterview', interviewId: second.kind === 'interview' ? second.interviewId : '', answers: [{ questionId: 'run', label: 'Run' }] });
+    await turn;
+    assert.equal(existsSync(join(root, 'ran-first.txt')), false, 'the declined command did not run');
+    assert.equal(readFileSync(join(root, 'ran-second.txt'), 'utf8').trim(), 'second');
+  });
+
   test('ADD-4: New Session starts empty; Open Session reopens the earlier one from its log', async () => {
     const earlier = api.host.current!;
     const earlierId = earlier.id;
