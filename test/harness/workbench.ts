@@ -1,6 +1,6 @@
 /** Playwright helpers for the real workbench: palette, views, webview frames, screenshots. */
-import type { FrameLocator, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launchBrowser, type Browser } from './browser';
 import { makeRunDir, prepareWorkspace, remoteUri, removeRunDir, repoRoot, startServer, type RunningServer } from './vscode-server';
@@ -13,13 +13,23 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+export interface WorkbenchOptions {
+  workspaceSource?: string;
+  /** Colour theme, e.g. 'Default Light Modern' (default: the harness's, VTPLAN_THEME or dark). */
+  theme?: string;
+  /** Workspace settings merged into `.vscode/settings.json` before the workbench opens (e.g. `vtplan.provider`). */
+  settings?: Record<string, unknown>;
+}
+
 /** Starts a server, opens the workbench on a copy of the sample workspace with this extension loaded. */
-export async function openWorkbench(options: { workspaceSource?: string; theme?: string } = {}): Promise<Workbench> {
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const runDir = makeRunDir('e2e');
   const server = await startServer({ runDir });
   let browser: Browser | undefined;
   try {
     const workspace = prepareWorkspace(runDir, options.workspaceSource);
+    const patch = { ...options.settings, ...(options.theme ? { 'workbench.colorTheme': options.theme } : {}) };
+    if (Object.keys(patch).length > 0) updateWorkspaceSettings(workspace, patch);
     browser = await launchBrowser(runDir, server.env);
     const page = browser.page;
     await page.goto(server.url(workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]));
@@ -68,4 +78,56 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(dirname(path), { recursive: true });
   await page.screenshot({ path });
   return path;
+}
+
+/** Merges `patch` into the workspace's `.vscode/settings.json`; a running workbench picks the change up live. */
+export function updateWorkspaceSettings(workspace: string, patch: Record<string, unknown>): void {
+  const file = join(workspace, '.vscode', 'settings.json');
+  const current: unknown = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const base = typeof current === 'object' && current !== null ? current : {};
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...base, ...patch }, null, 2));
+}
+
+/** The chat view's document as a Frame, for `evaluate` (globals, listeners); the FrameLocator cannot evaluate. */
+export async function chatDocument(page: Page, timeout = 60_000): Promise<Frame> {
+  const outer = await page.locator('iframe.webview.ready').first().elementHandle({ timeout });
+  const outerFrame = await outer?.contentFrame();
+  if (!outerFrame) throw new Error('The chat webview iframe has no frame.');
+  const inner = await outerFrame.locator('#active-frame').elementHandle({ timeout });
+  const frame = await inner?.contentFrame();
+  if (!frame) throw new Error('The chat webview has no active frame.');
+  return frame;
+}
+
+/**
+ * The Notification Center, opened. The workbench shows no toasts under `--enable-smoke-test-driver`
+ * (which the harness needs for the extension development payload), so notifications are read and
+ * answered here: the same items, message and buttons, as plain DOM.
+ */
+export async function showNotifications(page: Page): Promise<Locator> {
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+  await center.waitFor({ timeout: 10_000 });
+  return center;
+}
+
+/** One notification in the (open) Notification Center whose text contains `text`. */
+export async function notification(page: Page, text: string | RegExp, timeout = 20_000): Promise<Locator> {
+  const center = await showNotifications(page);
+  const item = center.locator('.notification-list-item', { hasText: text }).first();
+  await item.waitFor({ timeout });
+  return item;
+}
+
+/** Messages of every notification in the Notification Center (opens it). */
+export async function notificationTexts(page: Page): Promise<string[]> {
+  const center = await showNotifications(page);
+  return center.locator('.notification-list-item .notification-list-item-message').allInnerTexts();
+}
+
+/** Saves a screenshot at `test-results/<dir>/<name>.png` after the UI settled for a moment. */
+export async function journeyShot(page: Page, dir: string, name: string): Promise<string> {
+  await page.waitForTimeout(250);
+  return screenshot(page, `${dir}/${name}`);
 }
