@@ -110,6 +110,7 @@ async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: Ope
       maxConsecutiveBlocked: settings.maxConsecutiveBlockedToolCallsPerTurn,
       toolCallsPerTurn: settings.maxToolCallsPerTurn,
       loopsPerTurn: settings.maxToolLoopsPerTurn,
+      sessionToolCalls: settings.maxToolCallsPerSession,
       maxOutputTokens: 8_192,
     },
     ...(secret ? { secrets: [secret] } : {}),

@@ -12,6 +12,7 @@ const SettingsSchema = z.object({
   requirePlanConfirmation: z.catch(z.boolean(), true),
   maxToolCallsPerTurn: z.catch(z.int().check(z.minimum(0)), 120),
   maxToolLoopsPerTurn: z.catch(z.int().check(z.minimum(0)), 60),
+  maxToolCallsPerSession: z.catch(z.int().check(z.minimum(0)), 500),
   commandTimeoutSeconds: z.catch(z.int().check(z.minimum(1), z.maximum(3600)), 60),
 });
 

@@ -113,6 +113,7 @@ export class TranscriptBuilder {
         notice('info', `Switched to ${event.to === 'plan' ? 'Plan' : event.to === 'build' ? 'Build' : 'Auto'} mode.`);
         break;
       case 'turn.started':
+        this.planEntryId = null;
         this.running = true;
         this.blocked = null;
         this.awaiting = null;
@@ -156,9 +157,27 @@ export class TranscriptBuilder {
         endStreams();
         break;
       }
+      case 'plan.delta': {
+        // The plan card fills in while the plan streams (EVT-1); plan.completed replaces it.
+        const id = this.planEntryId ?? `p${event.seq}`;
+        this.planEntryId = id;
+        const current = get(id, 'plan');
+        const markdown = (current?.markdown ?? '') + event.text;
+        put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, reasons: [] });
+        break;
+      }
+      case 'interview.denied':
+        notice('info', 'Questions are off for this session: the planner continues with stated assumptions.');
+        break;
+      case 'session_tool_limit_increased':
+        notice('info', `Session tool-call limit raised to ${event.limit}.`);
+        break;
+      case 'tool_loop_limit_increased':
+        notice('info', `Tool-loop limit raised to ${event.limit}${event.automatic ? ' (automatically)' : ''}.`);
+        break;
       case 'plan.completed':
         this.lastPlan = event.text;
-        this.planEntryId = `p${event.seq}`;
+        this.planEntryId ??= `p${event.seq}`;
         put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, reasons: [] });
         break;
       case 'plan.rejected': {
@@ -171,9 +190,14 @@ export class TranscriptBuilder {
         const id = this.planEntryId ?? `p${event.seq}`;
         const markdown = this.lastPlan ?? '';
         put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, reasons: [] });
+        this.planEntryId = null;
         break;
       }
       case 'plan.approval.requested': {
+        // A plan re-validated from the edited file (Ctrl+G) has no persisted event of its own.
+        const edited = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
+        if (edited && edited.status === 'streaming') put({ ...edited, planFile: event.planFile, status: 'persisted' });
+        this.planEntryId = null;
         // A plan re-read from a saved file (GATE-2) is persisted already: no plan.persisted follows its plan.completed.
         const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
         if (draft && draft.status === 'streaming') put({ ...draft, status: 'persisted', planFile: event.planFile });

@@ -116,3 +116,30 @@ test('INT-1, INT-2: an open question locks the composer with the reason until it
   assert.ok(entry && entry.kind === 'interview' && entry.state === 'answered');
   assert.equal(b.snapshot().status.inputLockedReason, null);
 });
+
+test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-validated from the edited file becomes the card under review', () => {
+  const b = new TranscriptBuilder();
+  b.replay(stamp([
+    planning[0]!,
+    { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
+    { type: 'plan.delta', text: '# Shout flag\n\n## Sum' },
+    { type: 'plan.delta', text: 'mary\n' },
+  ]));
+  const streaming = b.snapshot().transcript.filter((e) => e.kind === 'plan');
+  assert.equal(streaming.length, 1);
+  assert.ok(streaming[0]!.kind === 'plan' && streaming[0]!.status === 'streaming' && streaming[0]!.markdown === '# Shout flag\n\n## Summary\n');
+  b.replay(stamp([
+    { type: 'message.completed', text: `<proposed_plan>\n${PLAN}\n</proposed_plan>`, finishReason: 'stop' },
+    { type: 'plan.completed', text: PLAN },
+    { type: 'plan.persisted', planFile: '.vtcode/plans/shout-flag.md', title: 'Shout flag' },
+    { type: 'plan.approval.requested', planFile: '.vtcode/plans/shout-flag.md' },
+    { type: 'turn.completed', status: 'awaiting_approval' },
+    // Ctrl+G: the user saved an edited, valid plan.
+    { type: 'plan.completed', text: PLAN.replace('Lower-case stays the default.', 'Shouting is opt-in.') },
+    { type: 'plan.approval.requested', planFile: '.vtcode/plans/shout-flag.md' },
+  ]));
+  const plans = b.snapshot().transcript.filter((e) => e.kind === 'plan');
+  assert.deepEqual(plans.map((p) => p.kind === 'plan' && p.status), ['persisted', 'persisted']);
+  const gates = b.snapshot().transcript.filter((e) => e.kind === 'approval');
+  assert.deepEqual(gates.map((g) => g.kind === 'approval' && g.state), ['superseded', 'pending']);
+});
