@@ -73,6 +73,11 @@ export interface ShellRequest {
    * dropped (errors tend to be at the end, context at the start).
    */
   maxOutputBytes: number;
+  /**
+   * A plan-mode command: run it with the read-only environment (git's fsmonitor and external diff
+   * hooks off, program-injecting variables unset; see core/policy/command-env.ts).
+   */
+  readOnly?: boolean;
 }
 
 export interface CapturedStream {

@@ -4,6 +4,7 @@
  * shell. stdin is closed; pagers are disabled so `git log` cannot wait for a keypress.
  */
 import { spawn } from 'node:child_process';
+import { withPlanCommandEnv } from '../core/policy/command-env';
 import type { CapturedStream, Shell, ShellRequest, ShellResult } from '../core/ports';
 
 /** Grace period between SIGTERM and SIGKILL for the process group. */
@@ -71,7 +72,7 @@ export const nodeShell: Shell = {
         cwd: request.cwd,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+        env: request.readOnly ? withPlanCommandEnv(process.env) : { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
       });
       const stdout = new HeadTailBuffer(request.maxOutputBytes);
       const stderr = new HeadTailBuffer(request.maxOutputBytes);

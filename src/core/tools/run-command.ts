@@ -72,7 +72,7 @@ export const runCommandTool = defineTool({
       }
     }
     const timeoutMs = args.timeout_seconds !== undefined ? args.timeout_seconds * 1000 : ctx.commandTimeoutMs;
-    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES });
+    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES, readOnly: ctx.mode === 'plan' });
     const status = statusLine(r, timeoutMs);
     const body = outputOf(r);
     const cut = cutHeadTail(body, ctx.previewBytes - status.length - 1);
