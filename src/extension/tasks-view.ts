@@ -3,7 +3,8 @@
  *
  * It reads, never writes: the active plan's sidecar when the host named one, otherwise the newest
  * `.vtcode/plans/*.tasks.md` weighed against `.vtcode/tasks/current_task.md` (core/tracker
- * precedence). A file watcher re-reads on every change, including a checkbox ticked by hand.
+ * precedence). It re-reads on every change in `.vtcode/plans` and `.vtcode/tasks`, including a
+ * checkbox ticked by hand; see node/folder-watch.ts for why that is not a VS Code file watcher.
  *
  * Styling (TRK-6). Tree item labels are plain text: VS Code cannot strike them through or make
  * them bold or italic, and `TreeItemLabel.highlights` render as filter-match boxes (they read as a
@@ -16,11 +17,14 @@
 import * as vscode from 'vscode';
 import { posix as path } from 'node:path';
 import { nodeFileSystem } from '../node/fs';
+import { watchFolders, type FolderWatch } from '../node/folder-watch';
 import {
   currentItem,
   formatIndexPath,
+  GLOBAL_TRACKER_FILE,
   loadTracker,
   locateNewestTracker,
+  PLANS_DIR,
   totalsOf,
   type Checklist,
   type TaskItem,
@@ -30,7 +34,7 @@ import {
 
 export const TASKS_VIEW_ID = 'vtplan.tasks';
 const DECORATION_SCHEME = 'vtplan-task';
-const WATCH_GLOB = '.vtcode/{plans/*.tasks.md,tasks/current_task.md}';
+const WATCHED_FOLDERS = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
 const REFRESH_DELAY_MS = 50;
 
 interface Style {
@@ -120,7 +124,7 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
   private activePlan: string | undefined;
   private root: string | undefined;
   private view: vscode.TreeView<Node> | undefined;
-  private watcher: vscode.FileSystemWatcher | undefined;
+  private watcher: FolderWatch | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | null = null;
   private again = false;
@@ -144,26 +148,14 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
       view,
       vscode.window.registerFileDecorationProvider(this),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.watch()),
-      // Saving in the editor also lands on disk; this covers watchers that miss dot folders.
-      vscode.workspace.onDidSaveTextDocument((doc) => {
-        if (/\.vtcode\/(plans\/[^/]+\.tasks\.md|tasks\/current_task\.md)$/.test(doc.uri.path)) this.schedule();
-      }),
     );
     this.watch();
   }
 
   private watch(): void {
     this.watcher?.dispose();
-    this.watcher = undefined;
     this.root = workspaceRoot();
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder && this.root) {
-      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, WATCH_GLOB));
-      const onEvent = (): void => this.schedule();
-      this.watcher.onDidCreate(onEvent);
-      this.watcher.onDidChange(onEvent);
-      this.watcher.onDidDelete(onEvent);
-    }
+    this.watcher = this.root ? watchFolders(this.root, WATCHED_FOLDERS, () => this.schedule()) : undefined;
     this.schedule();
   }
 

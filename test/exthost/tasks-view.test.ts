@@ -107,4 +107,44 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
       await tasks.setActivePlan(undefined);
     }
   });
+
+  test('TRK-6: tooltips keep inline markdown but a link in the task text stays text', async () => {
+    const tasks = await model();
+    const planFile = path.join(plansDir, 'exthost-tooltip.md');
+    const tooltipSidecar = path.join(plansDir, 'exthost-tooltip.tasks.md');
+    const link = '[open](command:vscode.open?%5B%22https%3A%2F%2Fexample.com%22%5D)';
+    try {
+      fs.writeFileSync(tooltipSidecar, `# Tooltip\n\n## Plan of Work\n\n- [ ] Check \`a[0]\` then ${link}\n  outcome: *done* <b>x</b>\n  verify: rg -n '\`x\`' src\n`);
+      await tasks.setActivePlan(planFile);
+      const row = tasks.snapshot().items[0];
+      assert.equal(row?.label, `Check a[0] then ${link}`);
+      const tip = row?.tooltip ?? '';
+      assert.ok(tip.includes('Check `a[0]` then \\[open\\](command:'), `the code span stays, the link is escaped: ${tip}`);
+      assert.ok(tip.includes('Outcome: *done* \\<b\\>x\\</b\\>'), tip);
+      assert.ok(tip.includes("- ``rg -n '`x`' src``"), `a verify command with backticks stays one code span: ${tip}`);
+    } finally {
+      fs.rmSync(tooltipSidecar, { force: true });
+      await tasks.setActivePlan(undefined);
+    }
+  });
+
+  test('the view keeps up when .vtcode is removed and created again at once (mkdir -p, then the sidecar)', async () => {
+    // The flake this suite had: VS Code's recursive watcher (parcel) loses a folder created right
+    // after its parent, and then every event inside it. Other suites' files are moved aside and back.
+    const tasks = await model();
+    const vtcode = path.join(root, '.vtcode');
+    const aside = path.join(root, '.vtcode-aside');
+    fs.renameSync(vtcode, aside);
+    try {
+      await until(tasks, (x) => x.items.length === 0, 'the view empties when the folder goes');
+      fs.mkdirSync(plansDir, { recursive: true });
+      fs.writeFileSync(sidecar, sidecarText);
+      await until(tasks, (x) => x.title === 'Exthost demo' && x.description === '2/5', 'a sidecar written right after mkdir -p reaches the view');
+      fs.writeFileSync(sidecar, sidecarText.replace('- [!] Release', '- [x] Release'));
+      await until(tasks, (x) => x.description === '3/5', 'a later edit in the new folder reaches the view');
+    } finally {
+      fs.rmSync(vtcode, { recursive: true, force: true });
+      fs.renameSync(aside, vtcode);
+    }
+  });
 });
