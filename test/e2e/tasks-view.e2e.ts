@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openWorkbench, runCommand, screenshot } from '../harness/workbench';
 import { repoRoot } from '../harness/vscode-server';
 
@@ -56,6 +56,32 @@ async function labelColor(rowLocator: Locator): Promise<string> {
   return rowLocator.locator('.label-name').first().evaluate((el) => getComputedStyle(el).color);
 }
 
+/** A theme colour as the workbench resolves it, e.g. `textLink.foreground` → `rgb(…)`. */
+async function themeColor(page: Page, id: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(--vscode-${name.replace(/\./g, '-')})`;
+    document.querySelector('.monaco-workbench')?.appendChild(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, id);
+}
+
+/**
+ * Waits until a row's label has the theme colour `id`. Both are read at the same moment: the
+ * workbench starts in the built-in light theme and switches to the configured one a moment later.
+ */
+async function untilColor(page: Page, rowLocator: Locator, id: string, what: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const [seen, expected] = [await labelColor(rowLocator), await themeColor(page, id)];
+    if (seen === expected) return;
+    if (Date.now() > end) assert.fail(`${what}: the label colour is ${seen}, ${id} is ${expected}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status styling and a metadata tooltip', async () => {
   const wb = await openWorkbench();
   try {
@@ -65,6 +91,9 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.md'), PLAN);
     writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.tasks.md'), SIDECAR);
 
+    // The workbench opens in the built-in light theme and applies the configured one (the harness
+    // default is Default Dark Modern) a moment later: the screenshot waits for it.
+    if (/dark/i.test(process.env.VTPLAN_THEME ?? 'Default Dark Modern')) await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await runCommand(page, 'View: Close All Editors');
     await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().click();
     const tasksPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) });
@@ -99,16 +128,17 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     await header.locator('.description', { hasText: '2/6' }).waitFor({ timeout: 10_000 });
     assert.match((await tasks.textContent()) ?? '', /Add a shout flag to the greeter/, 'the checklist title shows as the view message');
 
-    // TRK-6 in the rendered DOM: done rows dimmed, blocked rows in the warning colour, pending default.
-    const done = await labelColor(row(tasks, labels[0] as string));
-    const pending = await labelColor(row(tasks, labels[5] as string));
-    const blocked = await labelColor(row(tasks, labels[4] as string));
-    assert.notEqual(done, pending, 'a done row is dimmed');
-    assert.notEqual(blocked, pending, 'a blocked row uses the warning colour');
-    assert.notEqual(blocked, done);
-    const current = await labelColor(row(tasks, labels[3] as string));
-    assert.ok(![done, pending, blocked].includes(current), 'the current task has a colour of its own (the accent)');
-    assert.equal(await labelColor(row(tasks, labels[1] as string)), pending, 'an in-progress parent keeps the default colour');
+    // TRK-6 in the rendered DOM, against the theme's own colours: done rows dimmed, the current
+    // task in the link/accent colour, blocked rows in the warning colour, the rest in the default.
+    await untilColor(page, row(tasks, labels[0] as string), 'disabledForeground', 'a done task is dimmed');
+    await untilColor(page, row(tasks, labels[2] as string), 'disabledForeground', 'a done child task is dimmed');
+    await untilColor(page, row(tasks, labels[3] as string), 'textLink.foreground', 'the current task is in the accent colour');
+    await untilColor(page, row(tasks, labels[4] as string), 'list.warningForeground', 'a blocked task is in the warning colour');
+    const statusColours = await Promise.all(['disabledForeground', 'textLink.foreground', 'list.warningForeground'].map((id) => themeColor(page, id)));
+    assert.equal(new Set(statusColours).size, 3, 'the theme tells the three status colours apart');
+    for (const plain of [labels[1], labels[5]] as string[]) {
+      assert.ok(!statusColours.includes(await labelColor(row(tasks, plain))), `${plain}: in-progress parents and pending tasks keep the default colour`);
+    }
     assert.ok(await row(tasks, labels[3] as string).locator('.codicon-arrow-right').count(), 'the current task carries an arrow icon');
     assert.ok(await row(tasks, labels[0] as string).locator('.codicon-check').count(), 'done rows carry a check icon');
     assert.ok(await row(tasks, labels[4] as string).locator('.codicon-warning').count(), 'blocked rows carry a warning icon');
@@ -129,6 +159,14 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     assert.ok(bar && tipBox);
     const bottom = Math.max(tipBox.y + tipBox.height, bar.y + 200) + 16;
     await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e-tasks-view-sidebar.png'), clip: { x: 0, y: bar.y, width: Math.max(bar.x + bar.width, tipBox.x + tipBox.width) + 8, height: bottom - bar.y } });
+
+    // A checkbox ticked on disk (by hand or by the build agent) reaches the open view.
+    await page.mouse.move(bar.x + bar.width + 300, bar.y + 400);
+    writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.tasks.md'), SIDECAR.replace('  - [~] Keep lower-case', '  - [x] Keep lower-case'));
+    await header.locator('.description', { hasText: '3/6' }).waitFor({ timeout: 15_000 });
+    await untilColor(page, row(tasks, labels[3] as string), 'disabledForeground', 'the ticked task is dimmed now');
+    // The blocked task is the current one now (TRK-5) and keeps the warning colour.
+    await untilColor(page, row(tasks, labels[4] as string), 'list.warningForeground', 'a blocked current task stays in the warning colour');
   } catch (err) {
     await screenshot(wb.page, 'e2e-tasks-view-failure').catch(() => undefined);
     throw err;
