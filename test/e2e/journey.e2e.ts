@@ -145,6 +145,7 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
     await step('01 UI-4: "Start Planning" opens the chat in Plan mode with the composer focused', async () => {
       // The product's welcome page is not part of the journey: the screenshots show the editor area empty.
       await runCommand(page, 'View: Close All Editors');
+      if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
       await runCommand(page, 'VT Code: Start Planning');
       await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
       await frame.locator('.mode-badge', { hasText: 'Plan' }).waitFor({ timeout: 10_000 });
