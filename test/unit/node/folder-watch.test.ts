@@ -24,7 +24,7 @@ function reader(root: string): { seen: Set<string>; changes: () => number; watch
   return { seen, changes: () => changes, watch: watchFolders(root, FOLDERS, scan) };
 }
 
-async function until(what: string, ok: () => boolean, ms = 3_000): Promise<void> {
+async function until(what: string, ok: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) assert.fail(`timed out: ${what}`);
