@@ -330,7 +330,9 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
       const activity = page.locator('.activitybar .action-item [aria-label^="VT Code"]').first();
       await activity.waitFor({ timeout: 60_000 });
-      if (!(await frame.locator('.panel').isVisible().catch(() => false))) await activity.click();
+      // The reload restores the VT Code container; open it only if it did not come back (a click on an open one closes it).
+      const chatPane = page.locator('.sidebar .pane-header', { hasText: 'Chat' });
+      if (!(await chatPane.waitFor({ timeout: 15_000 }).then(() => true, () => false))) await activity.click();
       await frame.locator('.notice', { hasText: 'Session restored.' }).waitFor({ timeout: 60_000 });
       await frame.locator('.msg-user', { hasText: GOAL }).waitFor();
       await frame.locator('.interview-summary', { hasText: CHOSEN }).waitFor();
