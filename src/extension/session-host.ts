@@ -312,6 +312,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.builder = new TranscriptBuilder(() => session.contextUsage());
     this.builder.replay(session.events);
     this.session = session;
+    // A restored session (ADD-4): the Tasks view follows its plan, and the checklist line shows the
+    // tracker files as they are now, not the count the replayed log last carried.
+    const plan = session.state.activePlan;
+    if (plan) await this.deps.tasks.setActivePlan(join(root, plan.planFile));
+    this.showTrackerLine();
     await this.deps.context.workspaceState.update(LAST_SESSION_KEY, session.id);
     session.on((event) => this.onEvent(event));
     this.deps.chat.post({ type: 'state', ...this.builder.snapshot() });
