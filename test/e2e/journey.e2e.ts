@@ -334,6 +334,7 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
     });
 
     await step('11 UI-3, TRK-5: the build turn edits files and the Tasks view fills and completes', async () => {
+      await runCommand(page, 'Notifications: Clear All Notifications');
       await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().click();
       await tasksPane.locator('.monaco-list-row').first().waitFor({ timeout: 20_000 });
       const rows = tasksPane.locator('.monaco-list-row');
@@ -364,6 +365,9 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await frame.locator('.mode-badge', { hasText: 'Build' }).waitFor();
       assert.equal(await frame.locator('.gate').count(), 0, 'no pending gate after approval');
       await tasksPane.locator('.monaco-list-row[aria-label^="Done: "]').nth(1).waitFor({ timeout: 20_000 });
+      // The colour theme is applied again a moment after the reload.
+      await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(1_000);
       await journeyShot(page, DIR, '12-restored');
     });
 
