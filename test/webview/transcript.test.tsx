@@ -207,3 +207,13 @@ test('UI-1: while the user reads above, new entries do not move the rendered win
   view.rerender(<Transcript entries={again} {...props} />);
   assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
 });
+
+test('UI-1: while streaming, finished paragraphs are cut off at blank lines outside code fences', async () => {
+  const { stableCut } = await import('../../webview/src/components/Message');
+  assert.equal(stableCut('one paragraph still growing'), 0);
+  assert.equal(stableCut('first\n\nsecond'), 'first\n\n'.length);
+  const fenced = 'intro\n\n```js\nconst a = 1;\n\nconst b = 2;\n';
+  assert.equal(stableCut(fenced), 'intro\n\n'.length, 'a blank line inside an open fence is not a cut');
+  const closed = `${fenced}\`\`\`\n\nafter`;
+  assert.equal(stableCut(closed), closed.length - 'after'.length);
+});
