@@ -109,7 +109,11 @@ if (!production) {
   }
 }
 
-if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });
+// Files are replaced in place (never a missing dist/ while something loads it); a production
+// build only drops the development sourcemaps.
+if (production) {
+  for (const name of filesUnder(join(root, 'dist'), /\.map$/)) rmSync(name, { force: true });
+}
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

@@ -263,7 +263,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     if (relative !== session.state.pendingApproval.planFile) return;
     const result = await session.planFileSaved(relative);
     if (!result.ok) {
-      void vscode.window.showWarningMessage(`The edited plan is not valid, so the previous plan stays active: ${result.reasons[0] ?? ''}${result.reasons.length > 1 ? ` (+${result.reasons.length - 1} more; see Problems)` : ''}`);
+      // The reason first: notifications cut long text.
+      const more = result.reasons.length > 1 ? ` (+${result.reasons.length - 1} more in Problems)` : '';
+      void vscode.window.showWarningMessage(`${result.reasons[0] ?? 'The edited plan is not valid'}${more} — the previous plan stays active.`);
     }
   }
 

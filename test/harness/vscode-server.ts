@@ -71,13 +71,19 @@ const quietSettings = {
   'security.workspace.trust.enabled': false,
 };
 
+function workspaceSettings(): Record<string, unknown> {
+  const { 'extensions.autoCheckUpdates': _c, 'extensions.autoUpdate': _u, 'update.mode': _m, 'telemetry.telemetryLevel': _t, ...rest } = quietSettings;
+  return rest;
+}
+
 /** Copies a workspace into the run folder so tests never dirty the repository. */
 export function prepareWorkspace(runDir: string, source = sampleWorkspace): string {
   const target = join(runDir, 'ws');
   cpSync(source, target, { recursive: true });
   mkdirSync(join(target, '.vscode'), { recursive: true });
   if (!existsSync(join(target, '.vscode', 'settings.json'))) {
-    writeFileSync(join(target, '.vscode', 'settings.json'), JSON.stringify(quietSettings, null, 2));
+    // Only settings a workspace may hold; the user/machine-wide ones go to the server's Machine settings.
+    writeFileSync(join(target, '.vscode', 'settings.json'), JSON.stringify(workspaceSettings(), null, 2));
   }
   return target;
 }

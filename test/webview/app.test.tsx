@@ -70,7 +70,8 @@ test('a locked composer is disabled and says why', async () => {
   await act(() => deliver({ type: 'state', status: { ...status, inputLockedReason: 'Answer the question above first' }, transcript: [] }));
   const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
   assert.equal(box.disabled, true);
-  assert.equal(box.placeholder, 'Answer the question above first');
+  assert.ok(screen.getByText('Answer the question above first', { selector: '.composer-locked' }), 'the reason is shown once, next to the composer');
+  assert.equal(box.placeholder, '');
 });
 
 test('transcript entries render as text, never as HTML', async () => {

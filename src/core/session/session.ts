@@ -263,7 +263,8 @@ export class Session {
     const report = validatePlan(markdown);
     if (!report.ready) {
       const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`);
-      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active: ${reasons.join('; ')}` });
+      const list = reasons.map((r) => `- ${r.replace(/[.;]+$/, '')}`).join('\n');
+      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active:\n${list}` });
       return { ok: false, reasons };
     }
     await this.emit({ type: 'plan.completed', text: stripTrackerRegion(markdown).trim() });

@@ -40,10 +40,14 @@ export function contextFigure(usage: number): string {
 export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryOf<'approval'>; suspended: boolean } & InteractionProps) {
   const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
   const first = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLElement>(null);
   const pending = entry.state === 'pending' && !suspended;
 
   useEffect(() => {
-    if (pending) first.current?.focus();
+    if (!pending) return;
+    // Show the gate from its heading, not its last button (the transcript follows the end).
+    first.current?.focus({ preventScroll: true });
+    root.current?.scrollIntoView?.({ block: 'start' });
   }, [pending]);
   // A gate re-sent still pending (a failed handoff keeps the plan ready, GATE-3) can be answered again.
   useEffect(() => setChosen(null), [entry]);
@@ -70,6 +74,7 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
 
   return (
     <section
+      ref={root}
       class="card gate"
       aria-labelledby={`${entry.id}-gate-title`}
       onKeyDown={(e) => {

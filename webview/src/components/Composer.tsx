@@ -173,7 +173,7 @@ export function Composer(props: ComposerProps) {
         rows={3}
         value={text}
         disabled={locked}
-        placeholder={props.lockedReason ?? 'Describe what you want to build… (Enter to send, Shift+Enter for a new line, / for commands)'}
+        placeholder={locked ? '' : 'Describe what you want to build… (Enter to send, Shift+Enter for a new line, / for commands)'}
         aria-label="Message"
         aria-describedby={locked ? 'composer-locked' : undefined}
         aria-autocomplete="list"

@@ -9,15 +9,21 @@ const STATUS_LABEL = {
   approved: 'Plan approved',
 } as const;
 
+/** Plain text with `inline code` spans, as plan summaries and steps are written; no other markup. */
+export function InlineCode({ text }: { text: string }) {
+  const parts = text.split(/(`[^`]+`)/);
+  return <>{parts.map((p, i) => (p.length > 2 && p.startsWith('`') && p.endsWith('`') ? <code key={i}>{p.slice(1, -1)}</code> : p))}</>;
+}
+
 /** Summary, numbered steps with full text, and the overflow row (GATE-1); shared with the gate. */
 export function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
   return (
     <>
-      {synopsis.summary !== '' && <p class="synopsis-summary">{synopsis.summary}</p>}
+      {synopsis.summary !== '' && <p class="synopsis-summary"><InlineCode text={synopsis.summary} /></p>}
       {synopsis.steps.length > 0 && (
         <ol class="synopsis-steps">
           {synopsis.steps.map((s) => (
-            <li key={s.number} value={s.number}>{s.text}</li>
+            <li key={s.number} value={s.number}><InlineCode text={s.text} /></li>
           ))}
         </ol>
       )}

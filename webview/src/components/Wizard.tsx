@@ -27,8 +27,11 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
   const list = useRef<HTMLUListElement>(null);
   const note = useRef<HTMLTextAreaElement>(null);
 
+  const root = useRef<HTMLElement>(null);
+
   useEffect(() => {
-    (list.current ?? note.current)?.focus();
+    (list.current ?? note.current)?.focus({ preventScroll: true });
+    root.current?.scrollIntoView?.({ block: 'start' });
   }, [step]);
   // The host re-sending the entry still pending means the answer did not land: allow another try.
   useEffect(() => setDone(false), [entry]);
@@ -90,6 +93,7 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
 
   return (
     <section
+      ref={root}
       class={`card wizard wizard-${entry.source}`}
       aria-labelledby={`${idBase}-title`}
       onKeyDown={(e) => {
