@@ -90,6 +90,18 @@ export class TranscriptBuilder {
       return e && e.kind === kind ? (e as EntryOf<K>) : undefined;
     };
     const notice = (level: 'info' | 'warning' | 'error', text: string) => put({ kind: 'notice', id: `n${event.seq}`, level, text });
+    /** Streamed text: the first delta opens an entry, later ones travel as cheap `append`s. */
+    const stream = (id: string | null, kind: 'assistant' | 'reasoning', prefix: string, text: string, seq: number): string => {
+      const current = id ? get(id, kind) : undefined;
+      if (!current) {
+        const fresh = `${prefix}${seq}`;
+        put({ kind, id: fresh, text, streaming: true });
+        return fresh;
+      }
+      this.entries[this.index.get(current.id)!] = { ...current, text: current.text + text };
+      out.push({ type: 'append', id: current.id, text });
+      return current.id;
+    };
     const endStreams = () => {
       if (this.streamingId) {
         const e = get(this.streamingId, 'assistant');
@@ -121,33 +133,12 @@ export class TranscriptBuilder {
         if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
         this.handoffLock = null;
         break;
-      case 'message.delta': {
-        if (this.streamingId) {
-          const e = get(this.streamingId, 'assistant');
-          if (e) {
-            const next = { ...e, text: e.text + event.text };
-            this.entries[this.index.get(e.id)!] = next;
-            out.push({ type: 'append', id: e.id, text: event.text });
-          }
-        } else {
-          this.streamingId = `a${event.seq}`;
-          put({ kind: 'assistant', id: this.streamingId, text: event.text, streaming: true });
-        }
+      case 'message.delta':
+        this.streamingId = stream(this.streamingId, 'assistant', 'a', event.text, event.seq);
         break;
-      }
-      case 'reasoning.delta': {
-        if (this.reasoningId) {
-          const e = get(this.reasoningId, 'reasoning');
-          if (e) {
-            this.entries[this.index.get(e.id)!] = { ...e, text: e.text + event.text };
-            out.push({ type: 'append', id: e.id, text: event.text });
-          }
-        } else {
-          this.reasoningId = `r${event.seq}`;
-          put({ kind: 'reasoning', id: this.reasoningId, text: event.text, streaming: true });
-        }
+      case 'reasoning.delta':
+        this.reasoningId = stream(this.reasoningId, 'reasoning', 'r', event.text, event.seq);
         break;
-      }
       case 'message.completed': {
         // After a reload no deltas exist: the completed text (plan markup removed) stands in.
         if (!this.streamingId) {

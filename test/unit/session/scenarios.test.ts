@@ -20,35 +20,7 @@ import { jsSearch } from '../../../src/node/search';
 import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
-
-const VALID_PLAN = `# Add a shout flag to the greeter
-
-## Summary
-Add an optional \`shout\` parameter to \`greet\` in src/greet.js that upper-cases the greeting.
-
-## Implementation Steps
-1. Add the \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
-2. Cover the new parameter in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/greet.test.js]
-
-## Test Cases and Validation
-- \`node --test test/\` passes, including a test that \`greet('Ada', true)\` returns \`HELLO, ADA!\`.
-
-## Assumptions and Defaults
-- The default stays lower-case so existing callers are unchanged.`;
-
-const INVALID_PLAN = `# Shout
-
-## Summary
-Make it shout.
-
-## Implementation Steps
-1. Update the relevant files -> verify: [run checks]
-
-## Test Cases and Validation
-- run checks
-
-## Assumptions and Defaults
-- TBD`;
+import { INVALID_PLAN, VALID_PLAN } from './harness';
 
 let server: ModelServer;
 let root: string;
