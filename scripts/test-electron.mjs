@@ -4,7 +4,7 @@
 import { runTests } from '@vscode/test-electron';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,9 @@ const workspace = join(mkdtempSync(join(tmpdir(), 'vtp-electron-')), 'ws');
 cpSync(join(root, 'examples/sample-workspace'), workspace, { recursive: true });
 try {
   await runTests({
-    extensionDevelopmentPath: root,
+    // The scripted test chat model (vscode.lm tests) loads beside the extension under test.
+    extensionDevelopmentPath: [root, join(root, 'test/fixtures/scripted-lm-extension')],
+    extensionTestsEnv: { VTPLAN_SCRIPTED_LM: join(dirname(workspace), 'scripted-lm.json') },
     extensionTestsPath: join(root, 'out/test/exthost/index.js'),
     launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust'],
     ...(process.env.VSCODE_EXECUTABLE ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE } : { version: '1.139.1' }),
