@@ -200,6 +200,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   async approve(choice: ApprovalChoice): Promise<void> {
     const session = await this.ensure();
     if (choice !== 'revise' && !vscode.workspace.isTrusted) {
+      this.reofferGate();
       const pick = await vscode.window.showWarningMessage(
         'Implementing a plan needs a trusted folder: the build and auto agents write files and run commands. Planning keeps working read-only.',
         'Manage Workspace Trust',
@@ -207,7 +208,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       if (pick) await vscode.commands.executeCommand('workbench.trust.manage');
       return;
     }
-    await session.approve(choice);
+    const result = await session.approve(choice);
+    if (!result.ok) this.reofferGate();
+  }
+
+  /** The approval did not go through: the gate becomes answerable again (GATE-3: ready for retry). */
+  private reofferGate(): void {
+    const gate = this.builder.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
+    if (gate) this.deps.chat.post({ type: 'entry', entry: { ...gate } });
   }
 
   /** Earlier sessions of the workspace, newest first, for the "Open Session…" picker (ADD-4). */

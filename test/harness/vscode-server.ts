@@ -102,6 +102,10 @@ export interface ServerOptions {
   runDir: string;
   port?: number;
   log?: (line: string) => void;
+  /** `false`: workspace trust is on, so a folder can open in Restricted Mode (default: trust is off). */
+  trustDisabled?: boolean;
+  /** Extra user (machine) settings, e.g. ones an untrusted workspace may not set. */
+  userSettings?: Record<string, unknown>;
 }
 
 /**
@@ -117,11 +121,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dirs = { ud: join(runDir, 'ud'), sd: join(runDir, 'sd'), ext: join(runDir, 'ext') };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.sd, 'data', 'Machine'), { recursive: true });
-  writeFileSync(join(dirs.sd, 'data', 'Machine', 'settings.json'), JSON.stringify(quietSettings, null, 2));
+  const trustDisabled = options.trustDisabled ?? true;
+  const trust = trustDisabled ? {} : { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
+  const machine = { ...quietSettings, ...trust, ...options.userSettings };
+  // The server reads remote "Machine" settings below --user-data-dir (older layouts: below the server data dir).
+  for (const dir of [join(dirs.ud, 'Machine'), join(dirs.sd, 'data', 'Machine')]) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(machine, null, 2));
+  }
   const child: ChildProcess = spawn(
     node24,
     [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--enable-smoke-test-driver',
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--accept-server-license-terms',
+      '--disable-telemetry', '--disable-update-check', ...(trustDisabled ? ['--disable-workspace-trust'] : []), '--accept-server-license-terms',
       '--user-data-dir', dirs.ud, '--server-data-dir', dirs.sd, '--extensions-dir', dirs.ext],
     { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -19,15 +19,20 @@ export interface WorkbenchOptions {
   theme?: string;
   /** Workspace settings merged into `.vscode/settings.json` before the workbench opens (e.g. `vtplan.provider`). */
   settings?: Record<string, unknown>;
+  /** Open the folder with workspace trust on: it opens in Restricted Mode. */
+  trustEnabled?: boolean;
+  /** User-level settings (an untrusted workspace cannot set `restricted` ones such as vtplan.baseUrl). */
+  userSettings?: Record<string, unknown>;
 }
 
 /** Starts a server, opens the workbench on a copy of the sample workspace with this extension loaded. */
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const runDir = makeRunDir('e2e');
-  const server = await startServer({ runDir });
+  const server = await startServer({ runDir, trustDisabled: !options.trustEnabled, ...(options.userSettings ? { userSettings: options.userSettings } : {}) });
   let browser: Browser | undefined;
   try {
     const workspace = prepareWorkspace(runDir, options.workspaceSource);
+    if (options.trustEnabled) updateWorkspaceSettings(workspace, { 'security.workspace.trust.enabled': true });
     const patch = { ...options.settings, ...(options.theme ? { 'workbench.colorTheme': options.theme } : {}) };
     if (Object.keys(patch).length > 0) updateWorkspaceSettings(workspace, patch);
     browser = await launchBrowser(runDir, server.env);
