@@ -1,4 +1,5 @@
 // `npm test`: every tier, one closing summary line.
+//   static   the type check (tsc, strict) and ESLint (incl. the no-vscode-in-core rule), one check each
 //   unit     node:test over test/unit and test/webview (TypeScript through tsx)
 //   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts)
 //   e2e      Playwright + Chromium against the real workbench (test/e2e/*.e2e.ts)
@@ -11,7 +12,7 @@ import { ensureDependencies } from './ensure-deps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
-const allTiers = ['unit', 'exthost', 'e2e'];
+const allTiers = ['static', 'unit', 'exthost', 'e2e'];
 const requested = process.argv.slice(2);
 for (const t of requested) {
   if (!allTiers.includes(t)) {
@@ -66,7 +67,7 @@ if (run(process.execPath, ['scripts/build.mjs']) !== 0) {
   process.exit(1);
 }
 
-if (tiers.some((t) => t !== 'unit')) {
+if (tiers.some((t) => t === 'exthost' || t === 'e2e')) {
   console.log('== real VS Code: installing what is missing into .cache/ (first run takes a few minutes)');
   if (run('bash', ['scripts/harness/setup.sh']) !== 0) {
     console.log('0 passed, 1 failed');
@@ -77,7 +78,11 @@ if (tiers.some((t) => t !== 'unit')) {
 for (const tier of tiers) {
   console.log(`\n== ${tier}`);
   let r;
-  if (tier === 'unit') {
+  if (tier === 'static') {
+    const bin = (name) => join(root, 'node_modules', '.bin', name);
+    const checks = [run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run(bin('eslint'), ['.'])];
+    r = { passed: checks.filter((c) => c === 0).length, failed: checks.filter((c) => c !== 0).length, code: 0 };
+  } else if (tier === 'unit') {
     r = nodeTestTier('unit', [...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/), ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/)]);
   } else if (tier === 'exthost') {
     const file = join(results, 'exthost.json');
