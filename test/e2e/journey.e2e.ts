@@ -286,8 +286,9 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await waitFor('the edit on disk', () => readFileSync(join(workspace, PLAN_FILE), 'utf8').includes(`src/greet.js. ${EDITED_SUMMARY}`));
       await frame.locator('.gate .synopsis-summary', { hasText: EDITED_SUMMARY }).waitFor({ timeout: 15_000 });
       await frame.locator('.gate-summary.gate-superseded').first().waitFor();
-      // The re-read plan is a persisted plan, not a draft still "being written".
-      await frame.locator('.plan-card.plan-persisted .synopsis-summary', { hasText: EDITED_SUMMARY }).waitFor({ timeout: 5_000 });
+      // The re-read plan is a persisted plan under review (its card collapsed: the gate shows its
+      // synopsis), not a draft still "being written".
+      await frame.locator('.plan-card.plan-under-review .plan-markdown', { hasText: EDITED_SUMMARY }).waitFor({ state: 'attached', timeout: 5_000 });
       assert.equal(await frame.locator('.plan-card.plan-streaming').count(), 0, 'no plan card left drafting');
       assert.equal(await frame.locator('.tool.tool-running').count(), 0, 'no tool card left running');
       assert.equal(await frame.locator('.gate').count(), 1, 'exactly one pending gate');

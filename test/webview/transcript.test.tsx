@@ -217,3 +217,19 @@ test('UI-1: while streaming, finished paragraphs are cut off at blank lines outs
   const closed = `${fenced}\`\`\`\n\nafter`;
   assert.equal(stableCut(closed), closed.length - 'after'.length);
 });
+
+test('GATE-1: while its gate is pending, the plan card collapses so the synopsis is shown once; resolved, it shows again', async () => {
+  const synopsis = { title: 'Shout flag', summary: 'Add a flag.', steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null };
+  const plan: TranscriptEntry = { kind: 'plan', id: 'p1', planFile: '.vtcode/plans/shout-flag.md', status: 'persisted', synopsis, markdown: '# Shout flag', reasons: [] };
+  const gate = (state: 'pending' | 'resolved'): TranscriptEntry => ({ kind: 'approval', id: 'g1', planFile: '.vtcode/plans/shout-flag.md', synopsis, contextUsage: 0, state, choice: state === 'resolved' ? 'execute' : null });
+  const app = mountApp();
+  await app.show([plan, gate('pending')]);
+  const card = app.container.querySelector('.plan-card');
+  assert.ok(card?.classList.contains('plan-under-review'));
+  assert.equal(card?.querySelector('.synopsis-steps'), null, 'the steps are shown by the gate only');
+  assert.equal(app.container.querySelectorAll('.synopsis-steps').length, 1);
+  await app.show([plan, gate('resolved')]);
+  const full = app.container.querySelector('.plan-card');
+  assert.equal(full?.classList.contains('plan-under-review'), false);
+  assert.ok(full?.querySelector('.synopsis-steps'));
+});

@@ -40,14 +40,11 @@ export function contextFigure(usage: number): string {
 export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryOf<'approval'>; suspended: boolean } & InteractionProps) {
   const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
   const first = useRef<HTMLButtonElement>(null);
-  const root = useRef<HTMLElement>(null);
   const pending = entry.state === 'pending' && !suspended;
 
   useEffect(() => {
-    if (!pending) return;
-    // Show the gate from its heading, not its last button (the transcript follows the end).
-    first.current?.focus({ preventScroll: true });
-    root.current?.scrollIntoView?.({ block: 'start' });
+    // The transcript scrolls the gate's heading into view; focusing must not scroll it away.
+    if (pending) first.current?.focus({ preventScroll: true });
   }, [pending]);
   // A gate re-sent still pending (a failed handoff keeps the plan ready, GATE-3) can be answered again.
   useEffect(() => setChosen(null), [entry]);
@@ -74,7 +71,6 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
 
   return (
     <section
-      ref={root}
       class="card gate"
       aria-labelledby={`${entry.id}-gate-title`}
       onKeyDown={(e) => {

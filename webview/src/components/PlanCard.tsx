@@ -32,8 +32,23 @@ export function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
   );
 }
 
-export function PlanCard({ entry }: { entry: EntryOf<'plan'> }) {
+export function PlanCard({ entry, underReview = false }: { entry: EntryOf<'plan'>; underReview?: boolean }) {
   const title = entry.synopsis?.title ?? 'Plan';
+  if (underReview) {
+    return (
+      <section class="card plan-card plan-persisted plan-under-review" aria-label={`Plan ready: ${title}`}>
+        <header class="card-head">
+          <span class="plan-status">Plan ready</span>
+          <h3 class="card-title">{title}</h3>
+        </header>
+        {entry.planFile !== null && <div class="plan-file">{entry.planFile}</div>}
+        <details class="plan-draft">
+          <summary>Full plan (summarised in Ready to code? below)</summary>
+          <Markdown text={entry.markdown} class="plan-markdown" />
+        </details>
+      </section>
+    );
+  }
   return (
     <section class={`card plan-card plan-${entry.status}`} aria-label={`${STATUS_LABEL[entry.status]}: ${title}`}>
       <header class="card-head">

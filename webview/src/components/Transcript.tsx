@@ -16,6 +16,8 @@ const FOLLOW_SLACK = 48;
 interface RowProps extends InteractionProps {
   entry: TranscriptEntry;
   interviewOpen: boolean;
+  /** This plan card's plan is the one the pending gate below shows. */
+  underReview: boolean;
 }
 
 /**
@@ -24,10 +26,14 @@ interface RowProps extends InteractionProps {
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.entry !== this.props.entry || (next.entry.kind === 'approval' && next.interviewOpen !== this.props.interviewOpen);
+    return (
+      next.entry !== this.props.entry ||
+      (next.entry.kind === 'approval' && next.interviewOpen !== this.props.interviewOpen) ||
+      (next.entry.kind === 'plan' && next.underReview !== this.props.underReview)
+    );
   }
 
-  override render({ entry, send, onDone, interviewOpen }: RowProps) {
+  override render({ entry, send, onDone, interviewOpen, underReview }: RowProps) {
     switch (entry.kind) {
       case 'user':
         return <UserMessage entry={entry} />;
@@ -38,7 +44,7 @@ class Row extends Component<RowProps> {
       case 'tool':
         return <ToolCard entry={entry} />;
       case 'plan':
-        return <PlanCard entry={entry} />;
+        return <PlanCard entry={entry} underReview={underReview} />;
       case 'notice':
         return <Notice entry={entry} />;
       case 'interview':
@@ -79,6 +85,8 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
   if (following.current || start.current > entries.length) start.current = Math.max(0, entries.length - limit.current);
   const first = start.current;
   const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
+  // A plan shown in full by a pending gate is collapsed in its card, so the synopsis is not shown twice.
+  const reviewed = new Set(entries.flatMap((e) => (e.kind === 'approval' && e.state === 'pending' ? [e.planFile] : [])));
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -87,7 +95,10 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
       el.scrollTop += el.scrollHeight - restore.current;
       restore.current = null;
     } else if (following.current) {
-      el.scrollTop = el.scrollHeight;
+      // A waiting question or gate is shown from its heading; otherwise the view follows the end.
+      const waiting = el.querySelector<HTMLElement>('section.gate, section.wizard');
+      if (waiting) el.scrollTop += waiting.getBoundingClientRect().top - el.getBoundingClientRect().top - 8;
+      else el.scrollTop = el.scrollHeight;
     }
   });
 
@@ -141,7 +152,14 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
             }}
           >
             {entries.slice(first).map((entry) => (
-              <Row key={entry.id} entry={entry} send={send} onDone={onInteractionDone} interviewOpen={interviewOpen} />
+              <Row
+                key={entry.id}
+                entry={entry}
+                send={send}
+                onDone={onInteractionDone}
+                interviewOpen={interviewOpen}
+                underReview={entry.kind === 'plan' && entry.status === 'persisted' && entry.planFile !== null && reviewed.has(entry.planFile)}
+              />
             ))}
           </div>
         </>

@@ -27,11 +27,9 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
   const list = useRef<HTMLUListElement>(null);
   const note = useRef<HTMLTextAreaElement>(null);
 
-  const root = useRef<HTMLElement>(null);
-
   useEffect(() => {
+    // The transcript scrolls the question into view; focusing must not scroll it away.
     (list.current ?? note.current)?.focus({ preventScroll: true });
-    root.current?.scrollIntoView?.({ block: 'start' });
   }, [step]);
   // The host re-sending the entry still pending means the answer did not land: allow another try.
   useEffect(() => setDone(false), [entry]);
@@ -93,7 +91,6 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
 
   return (
     <section
-      ref={root}
       class={`card wizard wizard-${entry.source}`}
       aria-labelledby={`${idBase}-title`}
       onKeyDown={(e) => {
