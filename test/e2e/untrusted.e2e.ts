@@ -9,20 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startModelServer } from '../fixtures/model-server';
 import { chatFrame, notification, openWorkbench, screenshot } from '../harness/workbench';
+import { SHOUT_FLAG_PLAN } from '../fixtures/plans/shout-flag';
 
-const PLAN = `# Add a shout flag
-
-## Summary
-Let \`greet\` in src/greet.js upper-case its greeting.
-
-## Implementation Steps
-1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = SHOUT_FLAG_PLAN;
 
 test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks for trust instead of building', async () => {
   const server = await startModelServer([

@@ -183,7 +183,7 @@ export class Session {
         return { kind: 'ran', status: 'idle' };
       }
     }
-    return this.runUserTurn(text);
+    return this.runTurnOf('user', text);
   }
 
   /** Answers the pending interview with the options' declared labels (INT-1). */
@@ -306,7 +306,7 @@ export class Session {
       await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: this.current.pendingApproval.planFile });
     }
     if (this.current.pendingInterview) await this.emit({ type: 'interview.resolved', interviewId: this.current.pendingInterview.interviewId, cancelled: true, superseded: true });
-    return this.runUserTurn(rest, { freshPlan: true });
+    return this.runTurnOf('user', rest);
   }
 
   private async switchMode(to: Agent, switchPath: 'plan_entry' | 'plan_exit'): Promise<void> {
@@ -364,10 +364,6 @@ export class Session {
     const next = label === RECOVERY_CHOICES[1] ? 'Type the clarification in the composer; planning continues with it.' : 'Choose another model ("VT Code: Select Model"), then retry.';
     await this.emit({ type: 'turn.completed', status: 'idle', reason: next });
     return { kind: 'ran', status: 'idle' };
-  }
-
-  private async runUserTurn(text: string, _options: { freshPlan?: boolean } = {}): Promise<SubmitResult> {
-    return this.runTurnOf('user', text);
   }
 
   private async continueTurn(resume?: TurnResume): Promise<SubmitResult> {

@@ -10,25 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
+import { SHOUT_FLAG_PLAN } from '../../fixtures/plans/shout-flag';
 
 const repo = join(__dirname, '..', '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
 let server: ModelServer;
 let root: string;
 
-const PLAN = `# Add a shout flag
-
-## Summary
-Let \`greet\` in src/greet.js upper-case its greeting on request.
-
-## Implementation Steps
-1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = SHOUT_FLAG_PLAN;
 
 before(async () => {
   if (!existsSync(cli)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });

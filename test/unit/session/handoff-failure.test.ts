@@ -18,20 +18,9 @@ import { jsSearch } from '../../../src/node/search';
 import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
+import { SHOUT_FLAG_PLAN } from '../../fixtures/plans/shout-flag';
 
-const PLAN = `# Add a shout flag
-
-## Summary
-Let \`greet\` in src/greet.js upper-case its greeting.
-
-## Implementation Steps
-1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = SHOUT_FLAG_PLAN;
 
 let server: ModelServer;
 let root: string;
