@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { readdirSync, statSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { markdownItSlim } from '../webview/build/markdown-it-slim.mjs';
+import { fastNamedExports } from '../webview/build/fast-named-exports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const production = process.argv.includes('--production');
@@ -81,7 +81,7 @@ const builds = [
   {
     ...common,
     entryPoints: { webview: 'webview/src/main.tsx' },
-    plugins: [zodEnglishOnly, markdownItSlim],
+    plugins: [zodEnglishOnly, fastNamedExports],
     outdir: 'dist',
     platform: 'browser',
     format: 'iife',

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { PLAN_WHILE_BUSY } from '../../webview/src/components/Composer';
 import { idle, mountApp } from './fixtures';
+import { getToolkitButton, press } from './toolkit';
 
 afterEach(cleanup);
 
@@ -144,10 +145,13 @@ test('UI-1: a locked composer shows the reason visibly, ignores Enter and regain
 test('UI-1: the Send button sends like Enter', async () => {
   const app = mountApp();
   await app.show([]);
-  const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+  const send = getToolkitButton('Send message');
   assert.equal(send.disabled, true);
+  await press(send);
+  assert.equal(app.commands('submit').length, 0, 'a disabled Send does nothing');
   type('  plan a cache  ');
-  fireEvent.click(send);
+  assert.equal(send.disabled, false);
+  await press(send);
   assert.deepEqual(app.commands('submit'), [{ type: 'submit', text: 'plan a cache' }]);
 });
 

@@ -59,7 +59,7 @@ test('GATE-1: keys 1–4 pick the matching choice and send approve with the plan
     assert.deepEqual(app.commands('approve'), [{ type: 'approve', planFile: '.vtcode/plans/rate-limit.md', choice }], choice);
     fireEvent.keyDown(card, { key: '1' });
     assert.equal(app.commands('approve').length, 1, 'one choice per gate');
-    assert.ok([...card.querySelectorAll('button.gate-choice')].every((b) => (b as HTMLButtonElement).disabled));
+    assert.ok([...card.querySelectorAll('.gate-choice')].every((b) => (b as HTMLButtonElement).disabled));
     cleanup();
   }
 });
@@ -127,7 +127,7 @@ test('GATE-3: a gate the host sends again still pending (failed handoff) can be 
   await app.show([gate()]);
   fireEvent.keyDown(document.activeElement as Element, { key: '1' });
   await app.deliver({ type: 'entry', entry: gate() });
-  const buttons = [...app.container.querySelectorAll('button.gate-choice')] as HTMLButtonElement[];
+  const buttons = [...app.container.querySelectorAll('.gate-choice')] as HTMLButtonElement[];
   assert.ok(buttons.every((b) => !b.disabled));
   fireEvent.click(buttons[0] as HTMLButtonElement);
   assert.equal(app.commands('approve').length, 2);

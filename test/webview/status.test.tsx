@@ -1,8 +1,9 @@
 import './dom';
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { cleanup, screen } from '@testing-library/preact';
 import { idle, mountApp } from './fixtures';
+import { getToolkitButton, press, queryToolkitButton } from './toolkit';
 
 afterEach(cleanup);
 
@@ -25,14 +26,14 @@ test('UI-1: the footer shows the status text, and Stop only while busy', async (
   await app.show([]);
   const footer = () => screen.getByRole('contentinfo', { name: 'Status' });
   assert.equal(footer().textContent, 'Ready');
-  assert.equal(screen.queryByRole('button', { name: 'Stop the running turn' }), null);
+  assert.equal(queryToolkitButton('Stop the running turn'), null);
   await app.deliver({ type: 'status', status: { ...idle, busy: true, status: 'Planning...' } });
   assert.equal(footer().querySelector('.status-text')?.textContent, 'Planning...');
-  fireEvent.click(screen.getByRole('button', { name: 'Stop the running turn' }));
+  await press(getToolkitButton('Stop the running turn'));
   assert.deepEqual(app.commands('stop'), [{ type: 'stop' }]);
   await app.deliver({ type: 'status', status: { ...idle, status: 'Blocked: repair attempts exhausted' } });
   assert.ok(footer().classList.contains('is-blocked'));
-  assert.equal(screen.queryByRole('button', { name: 'Stop the running turn' }), null);
+  assert.equal(queryToolkitButton('Stop the running turn'), null);
   await app.deliver({ type: 'status', status: { ...idle, status: 'Waiting for approval' } });
   assert.ok(footer().classList.contains('is-waiting'));
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalChoice, EntryOf } from '../../../src/protocol';
-import { Button } from '../ui';
+import { Button, Link, type ToolkitElement } from '../ui';
 import { SynopsisView } from './PlanCard';
 import type { InteractionProps } from './Wizard';
 
@@ -39,7 +39,7 @@ export function contextFigure(usage: number): string {
  */
 export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryOf<'approval'>; suspended: boolean } & InteractionProps) {
   const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
-  const first = useRef<HTMLButtonElement>(null);
+  const first = useRef<ToolkitElement>(null);
   const pending = entry.state === 'pending' && !suspended;
 
   useEffect(() => {
@@ -81,8 +81,8 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
           e.preventDefault();
           pick(view.choice);
         } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.gate-choice')];
-          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          const buttons = [...e.currentTarget.querySelectorAll<ToolkitElement>('.gate-choice')];
+          const at = buttons.indexOf(document.activeElement as ToolkitElement);
           const target = buttons[Math.min(buttons.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
           if (target) {
             e.preventDefault();
@@ -116,8 +116,8 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
         ))}
       </div>
       <div class="gate-links">
-        <Button appearance="link" class="gate-edit" ariaKeyShortcuts="Control+G" onClick={() => send({ type: 'editPlan' })}>Edit plan (Ctrl+G)</Button>
-        <Button appearance="link" class="gate-open" onClick={() => send({ type: 'openPlan' })}>Open plan file</Button>
+        <Link class="gate-edit" ariaKeyShortcuts="Control+G" onClick={() => send({ type: 'editPlan' })}>Edit plan (Ctrl+G)</Link>
+        <Link class="gate-open" onClick={() => send({ type: 'openPlan' })}>Open plan file</Link>
       </div>
     </section>
   );

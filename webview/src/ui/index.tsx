@@ -1,32 +1,42 @@
 /**
- * The only place that decides how controls look and behave. The design card names
- * @vscode/webview-ui-toolkit; Microsoft archived it in January 2025, and its FAST runtime alone
- * (~80 KB minified) plus markdown-it (~100 KB) cannot fit the 150 KB webview budget. These
- * wrappers therefore render native elements themed with the same --vscode-* tokens the toolkit
- * used (see styles.css, `.ui-*`), which also gives real <button> semantics to screen readers and
- * keyboards. Swapping in a component library (the toolkit or @vscode-elements) stays this one folder.
+ * The only module that touches the UI toolkit (architecture: "UI toolkit"). The design card names
+ * @vscode/webview-ui-toolkit; Microsoft archived it in January 2025 and @vscode-elements is its
+ * maintained successor, so everything toolkit-specific stays in this folder and a swap is one
+ * folder. Components are imported from their own files (not the package index) so the bundle
+ * carries the four the panel uses; see webview/build/fast-named-exports.mjs for the FAST side.
+ * The toolkit themes itself from VS Code's --vscode-* variables (light, dark, high contrast).
  */
 import type { ComponentChildren, Ref } from 'preact';
+import { provideVSCodeDesignSystem } from '@vscode/webview-ui-toolkit/dist/vscode-design-system.js';
+import { vsCodeBadge } from '@vscode/webview-ui-toolkit/dist/badge/index.js';
+import { vsCodeButton } from '@vscode/webview-ui-toolkit/dist/button/index.js';
+import { vsCodeLink } from '@vscode/webview-ui-toolkit/dist/link/index.js';
+import { vsCodeProgressRing } from '@vscode/webview-ui-toolkit/dist/progress-ring/index.js';
+
+// Defined before the first render, so elements are upgraded as Preact creates them.
+provideVSCodeDesignSystem().register(vsCodeBadge(), vsCodeButton(), vsCodeLink(), vsCodeProgressRing());
+
+/** A toolkit element as Preact sees it: the host element (its inner control lives in its shadow root). */
+export type ToolkitElement = HTMLElement;
 
 export interface ButtonProps {
   children: ComponentChildren;
   onClick: () => void;
-  appearance?: 'primary' | 'secondary' | 'icon' | 'link';
+  appearance?: 'primary' | 'secondary' | 'icon';
   disabled?: boolean;
   title?: string;
   ariaLabel?: string;
   ariaKeyShortcuts?: string;
   class?: string;
-  buttonRef?: Ref<HTMLButtonElement>;
+  buttonRef?: Ref<ToolkitElement>;
 }
 
 export function Button(props: ButtonProps) {
-  const appearance = props.appearance ?? 'primary';
   return (
-    <button
-      type="button"
+    <vscode-button
       ref={props.buttonRef}
-      class={`ui-button ui-button-${appearance}${props.class ? ` ${props.class}` : ''}`}
+      appearance={props.appearance ?? 'primary'}
+      class={props.class}
       disabled={props.disabled === true}
       title={props.title}
       aria-label={props.ariaLabel}
@@ -36,15 +46,40 @@ export function Button(props: ButtonProps) {
       }}
     >
       {props.children}
-    </button>
+    </vscode-button>
+  );
+}
+
+/** An action that reads as a link ("Edit plan (Ctrl+G)"); `href="#"` keeps it in the tab order. */
+export function Link(props: { children: ComponentChildren; onClick: () => void; ariaKeyShortcuts?: string; class?: string }) {
+  return (
+    <vscode-link
+      href="#"
+      class={props.class}
+      aria-keyshortcuts={props.ariaKeyShortcuts}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        props.onClick();
+      }}
+    >
+      {props.children}
+    </vscode-link>
   );
 }
 
 export function Badge(props: { children: ComponentChildren; title?: string; class?: string }) {
-  return <span class={`ui-badge${props.class ? ` ${props.class}` : ''}`} title={props.title}>{props.children}</span>;
+  return <vscode-badge class={props.class} title={props.title}>{props.children}</vscode-badge>;
 }
 
-/** An indeterminate progress indicator; hidden from the accessibility tree apart from its label. */
+/**
+ * An indeterminate progress ring. The toolkit marks every ring `role="alert"` with an assertive
+ * "Loading" label, which would interrupt a screen reader once per running tool card; the ring is
+ * hidden from the accessibility tree and the wrapper carries the real label instead.
+ */
 export function Spinner(props: { label: string }) {
-  return <span class="ui-spinner" role="img" aria-label={props.label} />;
+  return (
+    <span class="ui-spinner" role="img" aria-label={props.label}>
+      <vscode-progress-ring aria-hidden="true" />
+    </span>
+  );
 }
