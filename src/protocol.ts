@@ -5,7 +5,9 @@
  *
  * The host turns the session's event stream into transcript entries (one reducer, in the host),
  * so the webview only renders; after a reload the host replays the session log and sends the
- * same entries again.
+ * same entries again. Markdown is rendered by the host too (src/extension/markdown.ts): entries
+ * carry sanitised HTML next to their text, and the webview injects that HTML without parsing
+ * markdown itself.
  */
 // zod/mini: the webview bundle cannot afford the classic API (~190 KB minified); the host
 // bundles both and they share one core, so schemas interoperate.
@@ -20,6 +22,10 @@ export type NoticeLevel = z.infer<typeof NoticeLevel>;
 const MAX_TEXT = 200_000;
 const text = z.string().check(z.maxLength(2_000_000));
 const id = z.string().check(z.minLength(1), z.maxLength(200));
+/** Host-rendered markdown: escaping can make it several times its source (`<` is `&lt;`). */
+const html = z.string().check(z.maxLength(10_000_000));
+/** A streamed message's HTML: one chunk per settled block group, then the tail. */
+const htmlChunks = z.array(html).check(z.maxLength(100_000));
 
 /** What the header and footer show; rebuilt by the host after every event. */
 export const PanelStatus = z.object({
@@ -75,8 +81,12 @@ export const ApprovalChoice = z.enum(['execute', 'fresh_context', 'switch_auto',
 export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 
 export const TranscriptEntry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), id, text }),
-  z.object({ kind: z.literal('assistant'), id, text, streaming: z.boolean() }),
+  z.object({ kind: z.literal('user'), id, text, html }),
+  /**
+   * `html` is the text rendered in chunks: while streaming, the settled blocks (final, never sent
+   * again) and then the tail; a finished message is usually one chunk.
+   */
+  z.object({ kind: z.literal('assistant'), id, text, streaming: z.boolean(), html: htmlChunks }),
   /** Private reasoning: shown collapsed as "Thinking", never as an answer (SYN-2). */
   z.object({ kind: z.literal('reasoning'), id, text, streaming: z.boolean() }),
   z.object({
@@ -99,6 +109,8 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     synopsis: z.nullable(PlanSynopsis),
     /** The plan or rejected draft as markdown. */
     markdown: text,
+    /** `markdown` rendered. */
+    html,
     /** Validator reasons of a rejected draft (SYN-4). */
     reasons: z.array(z.object({ code: z.string(), message: z.string(), line: z.optional(z.number()) })),
   }),
@@ -157,8 +169,17 @@ export const HostNotification = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), status: PanelStatus, transcript: z.array(TranscriptEntry) }),
   /** Add an entry, or replace the entry with the same id (streaming updates). */
   z.object({ type: z.literal('entry'), entry: TranscriptEntry }),
-  /** Append streamed text to an assistant/reasoning entry (cheaper than resending it). */
-  z.object({ type: z.literal('append'), id, text }),
+  /**
+   * Append streamed text to an assistant/reasoning entry (cheaper than resending it). For an
+   * assistant entry `html` says how its chunks change: keep the first `keep`, then append `chunks`
+   * (the newly settled blocks and the new tail). Reasoning is plain text and has none.
+   */
+  z.object({
+    type: z.literal('append'),
+    id,
+    text,
+    html: z.optional(z.object({ keep: z.int().check(z.minimum(0)), chunks: htmlChunks })),
+  }),
   z.object({ type: z.literal('status'), status: PanelStatus }),
   /** Move keyboard focus to the composer (after "Start Planning"). */
   z.object({ type: z.literal('focusComposer') }),

@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
-import type { ApprovalChoice, EntryOf, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
+import type { ApprovalChoice, EntryOf, HostNotification, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import { readSettings } from './settings';
 import type { TasksViewModel } from './tasks-view';
-import { TranscriptBuilder } from './transcript';
+import type { TranscriptBuilder } from './transcript';
 
 /**
  * The session machinery (providers and their SDKs, tools, the runloop) loads on first use, not
@@ -38,7 +38,8 @@ export interface SessionHostDeps {
 export class SessionHost implements ChatSource, vscode.Disposable {
   private session: Session | null = null;
   private opening: Promise<Session> | null = null;
-  private builder = new TranscriptBuilder();
+  /** Made with the session by the runtime, which carries the markdown renderer it needs. */
+  private builder: TranscriptBuilder | null = null;
   private notifiedFor: string | null = null;
   private readonly approvalChanged = new vscode.EventEmitter<void>();
   /** Fires when a plan starts or stops waiting for approval (CodeLens, context keys). */
@@ -73,7 +74,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       state: 'pending',
       answers: [],
     };
-    for (const m of this.builder.upsert(entry)) this.deps.chat.post(m);
+    this.postAll(this.builder?.upsert(entry));
     this.deps.chat.post({ type: 'announce', text: 'The build agent asks to run a command.' });
     return new Promise<boolean>((resolve) => {
       this.confirmations.set(interviewId, {
@@ -81,7 +82,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         answer: (run) => {
           this.confirmations.delete(interviewId);
           const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
-          for (const m of this.builder.upsert(settled)) this.deps.chat.post(m);
+          this.postAll(this.builder?.upsert(settled));
           resolve(run);
         },
       });
@@ -102,7 +103,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       return null;
     };
     const header = `${snap.title ?? 'Checklist'} ${snap.description}`;
-    for (const m of this.builder.setTracker(header, find(snap.items))) this.deps.chat.post(m);
+    this.postAll(this.builder?.setTracker(header, find(snap.items)));
+  }
+
+  private postAll(messages: readonly HostNotification[] = []): void {
+    for (const m of messages) this.deps.chat.post(m);
   }
 
   private get root(): string | undefined {
@@ -110,7 +115,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   }
 
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
-    const snap = this.builder.snapshot();
+    const snap = this.builder?.snapshot() ?? { status: { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null }, transcript: [] };
     if (!this.session) {
       const mode = readSettings().defaultAgent;
       return { ...snap, status: { ...snap.status, mode } };
@@ -129,7 +134,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     if (!existsSync(join(this.root, '.vtcode', 'sessions', `${id}.jsonl`))) return;
     try {
       await this.open(id);
-      this.deps.chat.post({ type: 'state', ...this.builder.snapshot() });
+      this.deps.chat.post({ type: 'state', ...this.snapshot() });
     } catch (err) {
       this.deps.log.warn(`Could not restore session ${id}: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -214,7 +219,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   /** The approval did not go through: the gate becomes answerable again (GATE-3: ready for retry). */
   private reofferGate(): void {
-    const gate = this.builder.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
+    const gate = this.builder?.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
     if (gate) this.deps.chat.post({ type: 'entry', entry: { ...gate } });
   }
 
@@ -319,8 +324,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       confirm: (command) => this.confirmCommand(command),
       ...(resumeId ? { resumeId } : {}),
     });
-    this.builder = new TranscriptBuilder(() => session.contextUsage());
-    this.builder.replay(session.events);
+    const builder = new rt.TranscriptBuilder(() => session.contextUsage());
+    builder.replay(session.events);
+    this.builder = builder;
     this.session = session;
     // A restored session (ADD-4): the Tasks view follows its plan, and the checklist line shows the
     // tracker files as they are now, not the count the replayed log last carried.
@@ -329,13 +335,13 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.showTrackerLine();
     await this.deps.context.workspaceState.update(LAST_SESSION_KEY, session.id);
     session.on((event) => this.onEvent(event));
-    this.deps.chat.post({ type: 'state', ...this.builder.snapshot() });
+    this.deps.chat.post({ type: 'state', ...builder.snapshot() });
     await this.syncContext();
     return session;
   }
 
   private onEvent(event: SessionEvent): void {
-    for (const message of this.builder.apply(event)) this.deps.chat.post(message);
+    this.postAll(this.builder?.apply(event));
     if (event.type === 'plan.persisted' && this.root) this.deps.tasks.setActivePlan(join(this.root, event.planFile));
     if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {

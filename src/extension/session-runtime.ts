@@ -19,6 +19,9 @@ import type { Settings } from './settings';
 import { createVscodeLmProvider, pickChatModel } from './vscode-lm';
 import { workspaceEditWriter } from './workspace-writer';
 
+// The chat transcript renders markdown (markdown-it, ~100 KB): loaded with the session, not at activation.
+export { TranscriptBuilder } from './transcript';
+
 /**
  * The model is resolved on the first request, not when the session starts: opening the panel
  * or typing a slash command must not need a model (or trigger VS Code's model consent dialog).

@@ -2,10 +2,12 @@
  * Turns the session's events into what the chat view shows (EVT-1: the view is rebuilt from the
  * event stream, live and after a reload). Pure: no `vscode` import, so it is unit-tested directly.
  * Each `apply` returns the notifications to send; `snapshot` gives the whole state for `ready`.
+ * Markdown is rendered here, once per change, so the webview only injects finished HTML.
  */
 import { buildSynopsis, extractPlan } from '../core/plan';
 import type { SessionEvent } from '../core/session/events';
 import type { EntryOf, HostNotification, PanelStatus, PlanSynopsis, TranscriptEntry } from '../protocol';
+import { renderMarkdown, StreamingMarkdown } from './markdown';
 
 const MODE_STATUS = { plan: 'Planning...', build: 'Working...', auto: 'Working...' } as const;
 
@@ -32,7 +34,12 @@ export class TranscriptBuilder {
   private status: PanelStatus;
   private streamingId: string | null = null;
   private reasoningId: string | null = null;
-  private lastPlan: string | null = null;
+  /** The latest complete plan and its HTML, for the persisted card and the gate's synopsis. */
+  private lastPlan: { markdown: string; html: string } | null = null;
+  /** Markdown still streaming, by entry id (an assistant message or a plan draft). */
+  private readonly streams = new Map<string, StreamingMarkdown>();
+  /** While a log is replayed nobody sees the intermediate states: streamed text is rendered once, at the end. */
+  private replaying = false;
   private planEntryId: string | null = null;
   private running = false;
   private awaiting: 'approval' | 'input' | null = null;
@@ -69,7 +76,20 @@ export class TranscriptBuilder {
 
   /** Applies a batch (a replayed log) and returns nothing: the caller sends one `state` after. */
   replay(events: readonly SessionEvent[]): void {
-    for (const e of events) this.apply(e);
+    this.replaying = true;
+    try {
+      for (const e of events) this.apply(e);
+    } finally {
+      this.replaying = false;
+    }
+    // A message or plan the log leaves mid-stream: its chunks so far, so that live deltas go on from them.
+    for (const [id, stream] of this.streams) {
+      const at = this.index.get(id);
+      const e = at === undefined ? undefined : this.entries[at];
+      if (at === undefined || !e) continue;
+      if (e.kind === 'assistant') this.entries[at] = { ...e, html: stream.update(e.text).chunks };
+      else if (e.kind === 'plan') this.entries[at] = { ...e, html: (stream.update(e.markdown), stream.chunks.join('')) };
+    }
   }
 
   apply(event: SessionEvent): HostNotification[] {
@@ -90,22 +110,48 @@ export class TranscriptBuilder {
       return e && e.kind === kind ? (e as EntryOf<K>) : undefined;
     };
     const notice = (level: 'info' | 'warning' | 'error', text: string) => put({ kind: 'notice', id: `n${event.seq}`, level, text });
-    /** Streamed text: the first delta opens an entry, later ones travel as cheap `append`s. */
-    const stream = (id: string | null, kind: 'assistant' | 'reasoning', prefix: string, text: string, seq: number): string => {
-      const current = id ? get(id, kind) : undefined;
+    /**
+     * Streamed text: the first delta opens an entry, later ones travel as cheap `append`s. An
+     * assistant message's append carries only the HTML that changed: newly settled blocks and the tail.
+     */
+    const streamAssistant = (text: string): void => {
+      const current = this.streamingId ? get(this.streamingId, 'assistant') : undefined;
       if (!current) {
-        const fresh = `${prefix}${seq}`;
-        put({ kind, id: fresh, text, streaming: true });
-        return fresh;
+        const id = `a${event.seq}`;
+        const stream = new StreamingMarkdown();
+        this.streams.set(id, stream);
+        this.streamingId = id;
+        put({ kind: 'assistant', id, text, streaming: true, html: this.replaying ? [] : stream.update(text).chunks });
+        return;
+      }
+      const full = current.text + text;
+      const stream = this.streams.get(current.id);
+      if (this.replaying || !stream) {
+        this.entries[this.index.get(current.id)!] = { ...current, text: full };
+        return;
+      }
+      const update = stream.update(full);
+      this.entries[this.index.get(current.id)!] = { ...current, text: full, html: [...current.html.slice(0, update.keep), ...update.chunks] };
+      out.push({ type: 'append', id: current.id, text, html: update });
+    };
+    const streamReasoning = (text: string): void => {
+      const current = this.reasoningId ? get(this.reasoningId, 'reasoning') : undefined;
+      if (!current) {
+        this.reasoningId = `r${event.seq}`;
+        put({ kind: 'reasoning', id: this.reasoningId, text, streaming: true });
+        return;
       }
       this.entries[this.index.get(current.id)!] = { ...current, text: current.text + text };
       out.push({ type: 'append', id: current.id, text });
-      return current.id;
     };
+    /** A plan card's HTML once its draft stops streaming: rendered whole, unless it already was. */
+    const wholePlanHtml = (entry: EntryOf<'plan'>): string => (this.streams.delete(entry.id) ? renderMarkdown(entry.markdown) : entry.html);
     const endStreams = () => {
       if (this.streamingId) {
         const e = get(this.streamingId, 'assistant');
-        if (e) put({ ...e, streaming: false });
+        // Rendered whole: a list a cut had split while streaming shows as one again.
+        if (e) put({ ...e, streaming: false, html: [renderMarkdown(e.text)] });
+        this.streams.delete(this.streamingId);
       }
       if (this.reasoningId) {
         const e = get(this.reasoningId, 'reasoning');
@@ -129,21 +175,21 @@ export class TranscriptBuilder {
         this.running = true;
         this.blocked = null;
         this.awaiting = null;
-        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input });
+        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: renderMarkdown(event.input) });
         if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
         this.handoffLock = null;
         break;
       case 'message.delta':
-        this.streamingId = stream(this.streamingId, 'assistant', 'a', event.text, event.seq);
+        streamAssistant(event.text);
         break;
       case 'reasoning.delta':
-        this.reasoningId = stream(this.reasoningId, 'reasoning', 'r', event.text, event.seq);
+        streamReasoning(event.text);
         break;
       case 'message.completed': {
         // After a reload no deltas exist: the completed text (plan markup removed) stands in.
         if (!this.streamingId) {
           const visible = extractPlan(event.text).text.trim();
-          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false });
+          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false, html: [renderMarkdown(visible)] });
         }
         endStreams();
         break;
@@ -154,7 +200,10 @@ export class TranscriptBuilder {
         this.planEntryId = id;
         const current = get(id, 'plan');
         const markdown = (current?.markdown ?? '') + event.text;
-        put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, reasons: [] });
+        let stream = this.streams.get(id);
+        if (!stream) this.streams.set(id, (stream = new StreamingMarkdown()));
+        const html = this.replaying ? '' : (stream.update(markdown), stream.chunks.join(''));
+        put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html, reasons: [] });
         break;
       }
       case 'interview.denied':
@@ -167,33 +216,36 @@ export class TranscriptBuilder {
         notice('info', `Tool-loop limit raised to ${event.limit}${event.automatic ? ' (automatically)' : ''}.`);
         break;
       case 'plan.completed':
-        this.lastPlan = event.text;
+        this.lastPlan = { markdown: event.text, html: renderMarkdown(event.text) };
         this.planEntryId ??= `p${event.seq}`;
-        put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, reasons: [] });
+        this.streams.delete(this.planEntryId);
+        put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, html: this.lastPlan.html, reasons: [] });
         break;
       case 'plan.rejected': {
         const id = this.planEntryId ?? `p${event.seq}`;
-        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
+        this.streams.delete(id);
+        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, html: renderMarkdown(event.draft), reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
         this.planEntryId = null;
         break;
       }
       case 'plan.persisted': {
         const id = this.planEntryId ?? `p${event.seq}`;
-        const markdown = this.lastPlan ?? '';
-        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, reasons: [] });
+        this.streams.delete(id);
+        const { markdown, html } = this.lastPlan ?? { markdown: '', html: '' };
+        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, html, reasons: [] });
         this.planEntryId = null;
         break;
       }
       case 'plan.approval.requested': {
         // A plan re-validated from the edited file (Ctrl+G) has no persisted event of its own.
         const edited = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
-        if (edited && edited.status === 'streaming') put({ ...edited, planFile: event.planFile, status: 'persisted' });
+        if (edited && edited.status === 'streaming') put({ ...edited, planFile: event.planFile, status: 'persisted', html: wholePlanHtml(edited) });
         this.planEntryId = null;
         // A plan re-read from a saved file (GATE-2) is persisted already: no plan.persisted follows its plan.completed.
         const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
-        if (draft && draft.status === 'streaming') put({ ...draft, status: 'persisted', planFile: event.planFile });
+        if (draft && draft.status === 'streaming') put({ ...draft, status: 'persisted', planFile: event.planFile, html: wholePlanHtml(draft) });
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
-        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
+        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan?.markdown ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
         this.awaiting = 'approval';
         break;
       }
@@ -256,6 +308,11 @@ export class TranscriptBuilder {
         break;
       case 'turn.completed':
         endStreams();
+        {
+          // A plan draft the turn cut off mid-stream stays as far as it got.
+          const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
+          if (draft && this.streams.has(draft.id)) put({ ...draft, html: wholePlanHtml(draft) });
+        }
         this.running = false;
         this.handoffLock = null;
         if (event.status === 'blocked') {

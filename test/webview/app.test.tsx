@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { App } from '../../webview/src/components/App';
 import type { PanelStatus } from '../../src/protocol';
 import { fakeHost } from './fake-host';
+import { user } from './fixtures';
 
 afterEach(cleanup);
 
@@ -77,7 +78,7 @@ test('a locked composer is disabled and says why', async () => {
 test('transcript entries render as text, never as HTML', async () => {
   const { host, deliver } = fakeHost();
   const { container } = render(<App host={host} />);
-  await act(() => deliver({ type: 'state', status, transcript: [{ kind: 'user', id: 'u1', text: '<img src=x onerror=alert(1)>' }] }));
+  await act(() => deliver({ type: 'state', status, transcript: [user('u1', '<img src=x onerror=alert(1)>')] }));
   assert.equal(container.querySelector('img'), null);
   assert.ok(screen.getByText('<img src=x onerror=alert(1)>'));
 });

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/preact';
 import { App } from '../../webview/src/components/App';
-import type { HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
+import { renderMarkdown, StreamingMarkdown } from '../../src/extension/markdown';
+import type { EntryOf, HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
 import { fakeHost } from './fake-host';
 
 export const idle: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null };
@@ -28,4 +29,33 @@ export function mountApp(initialViewState?: unknown) {
   };
 }
 
-export const assistant = (id: string, text: string, streaming = false): TranscriptEntry => ({ kind: 'assistant', id, text, streaming });
+/**
+ * Entries carry the HTML the host's real renderer makes of their text: finished text rendered
+ * whole, streaming text in the host's chunks.
+ */
+export const assistant = (id: string, text: string, streaming = false): EntryOf<'assistant'> => ({
+  kind: 'assistant', id, text, streaming, html: streaming ? new StreamingMarkdown().update(text).chunks : [renderMarkdown(text)],
+});
+
+export const user = (id: string, text: string): EntryOf<'user'> => ({ kind: 'user', id, text, html: renderMarkdown(text) });
+
+export const plan = (fields: Omit<EntryOf<'plan'>, 'kind' | 'html'>): EntryOf<'plan'> => ({ kind: 'plan', ...fields, html: renderMarkdown(fields.markdown) });
+
+/**
+ * The host's side of a message that streams: its first entry, then each delta as the `append` the
+ * host sends, HTML chunks included, from the host's real streaming renderer.
+ */
+export function hostStream(id: string, initial = '') {
+  const renderer = new StreamingMarkdown();
+  let text = initial;
+  const entry: EntryOf<'assistant'> = { kind: 'assistant', id, text, streaming: true, html: renderer.update(text).chunks };
+  return {
+    entry,
+    /** The chunks the host holds now: what the webview must show after the appends so far. */
+    chunks: () => renderer.chunks,
+    append: (delta: string): HostNotification => {
+      text += delta;
+      return { type: 'append', id, text: delta, html: renderer.update(text) };
+    },
+  };
+}

@@ -2,10 +2,9 @@ import './dom';
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import MarkdownIt from 'markdown-it';
 import type { TranscriptEntry } from '../../src/protocol';
 import { Transcript, WINDOW } from '../../webview/src/components/Transcript';
-import { assistant, mountApp } from './fixtures';
+import { assistant, hostStream, mountApp, plan, user } from './fixtures';
 
 afterEach(cleanup);
 
@@ -44,8 +43,9 @@ test('UI-1: a code block has a copy button that sends the code to the host', asy
 
 test('UI-1: streamed deltas are batched into one render per animation frame', async () => {
   const app = mountApp();
-  await app.show([assistant('a1', 'Hello', true)]);
-  await app.deliver({ type: 'append', id: 'a1', text: ', ' }, { type: 'append', id: 'a1', text: 'wor' }, { type: 'append', id: 'a1', text: 'ld' });
+  const stream = hostStream('a1', 'Hello');
+  await app.show([stream.entry]);
+  await app.deliver(stream.append(', '), stream.append('wor'), stream.append('ld'));
   assert.equal(app.pendingFrames(), 1, 'one frame scheduled for three deltas');
   assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Hello', 'nothing re-rendered before the frame');
   await app.flushFrames();
@@ -55,29 +55,57 @@ test('UI-1: streamed deltas are batched into one render per animation frame', as
 
 test('UI-1: an entry replacement applies the deltas received before it, in order', async () => {
   const app = mountApp();
-  await app.show([assistant('a1', 'Par', true)]);
-  await app.deliver({ type: 'append', id: 'a1', text: 'tial' }, { type: 'entry', entry: assistant('a1', 'Final answer.') });
+  const stream = hostStream('a1', 'Par');
+  await app.show([stream.entry]);
+  await app.deliver(stream.append('tial'), { type: 'entry', entry: assistant('a1', 'Final answer.') });
   await app.flushFrames();
   assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Final answer.');
   assert.equal(app.container.querySelector('.msg-assistant')?.getAttribute('aria-busy'), 'false');
 });
 
-test('UI-1: unchanged rows are not re-rendered while another row streams', async () => {
+test('UI-1: unchanged rows and settled chunks are not touched while a row streams; only its tail is', async () => {
   const app = mountApp();
-  await app.show([assistant('a0', 'Earlier answer'), assistant('a1', '', true)]);
-  const rendered: string[] = [];
-  const original = MarkdownIt.prototype.render;
-  MarkdownIt.prototype.render = function (this: InstanceType<typeof MarkdownIt>, ...args: Parameters<typeof original>) {
-    rendered.push(args[0]);
-    return original.apply(this, args);
-  };
-  try {
-    await app.deliver({ type: 'append', id: 'a1', text: 'more' });
+  const stream = hostStream('a1', 'First paragraph, finished.\n\nSecond');
+  await app.show([assistant('a0', 'Earlier answer'), stream.entry]);
+  const [earlier, streaming] = [...app.container.querySelectorAll('.msg-assistant')];
+  const [settled, tail] = [...(streaming?.querySelectorAll('.md-stream > .md') ?? [])];
+  assert.ok(earlier && settled && tail);
+  assert.equal(settled.textContent?.trim(), 'First paragraph, finished.');
+  const changed = new Set<Node>();
+  const observer = new MutationObserver((records) => records.forEach((r) => changed.add(r.target)));
+  observer.observe(app.container, { subtree: true, childList: true, characterData: true, attributes: true });
+  await app.deliver(stream.append(' paragraph, still growing'));
+  await app.flushFrames();
+  observer.takeRecords().forEach((r) => changed.add(r.target));
+  observer.disconnect();
+  const seen = [...changed];
+  assert.ok(seen.includes(tail), 'the tail was replaced');
+  assert.ok(!seen.some((node) => earlier.contains(node) || settled.contains(node)), 'the earlier row and the settled chunk were not touched');
+  assert.equal(tail.textContent?.trim(), 'Second paragraph, still growing');
+  assert.ok(earlier.isConnected && settled.isConnected);
+});
+
+test('UI-1: the webview applies the host\'s keep/chunks, one append at a time or several merged into one frame', async () => {
+  const app = mountApp();
+  const stream = hostStream('a1');
+  await app.show([stream.entry]);
+  const shown = () => [...app.container.querySelectorAll('.msg-assistant .md-stream > .md')].map((el) => el.innerHTML);
+  const expected = () => stream.chunks().map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML);
+  // One frame: a paragraph settles, then another, and a code block with a blank line opens.
+  await app.deliver(...['One.', '\n\nTwo', ' more.\n\n', 'Three\n\n```sh\nnpm test\n\nnpm run', ' build\n'].map((d) => stream.append(d)));
+  assert.equal(app.pendingFrames(), 1);
+  await app.flushFrames();
+  assert.ok(stream.chunks().length >= 3, `the host settled chunks: ${stream.chunks().length}`);
+  assert.deepEqual(shown(), expected());
+  for (const delta of ['```\n', '\nFour', ' and done.']) {
+    await app.deliver(stream.append(delta));
     await app.flushFrames();
-  } finally {
-    MarkdownIt.prototype.render = original;
+    assert.deepEqual(shown(), expected(), `after ${JSON.stringify(delta)}`);
   }
-  assert.deepEqual(rendered, ['more'], 'only the streaming row rendered its markdown again');
+  assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.includes('Four and done.'), true);
+  // The code block settled whole, blank line included, and its copy button copies all of it.
+  fireEvent.click(screen.getByLabelText('Copy code'));
+  assert.deepEqual(app.commands('copy'), [{ type: 'copy', text: 'npm test\n\nnpm run build\n' }]);
 });
 
 test('UI-1: tool calls render as compact cards with status, target, blocked reason and expandable output', async () => {
@@ -105,12 +133,12 @@ test('UI-1: tool calls render as compact cards with status, target, blocked reas
 test('UI-1, SYN-4: the plan card shows title, summary, numbered steps, status, and a rejected draft with the validator reasons', async () => {
   const app = mountApp();
   await app.show([
-    {
-      kind: 'plan', id: 'p1', planFile: '.vtcode/plans/login.md', status: 'persisted', markdown: '# Login',
+    plan({
+      id: 'p1', planFile: '.vtcode/plans/login.md', status: 'persisted', markdown: '# Login',
       synopsis: { title: 'Add login rate limiting', summary: 'Limit failed logins per IP.', steps: [{ number: 1, text: 'Add a limiter module' }, { number: 2, text: 'Wire it into the login route and cover it with tests that exercise the window boundary' }], overflow: '… and 3 more plan steps' },
       reasons: [],
-    },
-    { kind: 'plan', id: 'p2', planFile: null, status: 'rejected', synopsis: null, markdown: '# Draft\n\nno steps', reasons: [{ code: 'missing_steps', message: 'The plan has no numbered steps.', line: 3 }, { code: 'no_verify', message: 'No verification.' }] },
+    }),
+    plan({ id: 'p2', planFile: null, status: 'rejected', synopsis: null, markdown: '# Draft\n\nno steps', reasons: [{ code: 'missing_steps', message: 'The plan has no numbered steps.', line: 3 }, { code: 'no_verify', message: 'No verification.' }] }),
   ]);
   const ready = screen.getByRole('region', { name: 'Plan ready: Add login rate limiting' });
   assert.ok(within(ready).getByText('Limit failed logins per IP.'));
@@ -126,7 +154,7 @@ test('UI-1, SYN-4: the plan card shows title, summary, numbered steps, status, a
 
 test('UI-1: a streaming plan without a synopsis shows its markdown and a progress label', async () => {
   const app = mountApp();
-  await app.show([{ kind: 'plan', id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown: '1. First step', reasons: [] }]);
+  await app.show([plan({ id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown: '1. First step', reasons: [] })]);
   const card = screen.getByRole('region', { name: 'Drafting plan…: Plan' });
   assert.equal(card.querySelector('.plan-markdown li')?.textContent, 'First step');
 });
@@ -150,7 +178,7 @@ test('SYN-2: reasoning is collapsed as "Thinking…", notices carry their level,
 });
 
 const many = (n: number): TranscriptEntry[] =>
-  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { kind: 'user', id: `u${i}`, text: `question ${i}` } : assistant(`a${i}`, `answer **${i}** with \`code\``)));
+  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer **${i}** with \`code\``)));
 
 test('UI-1: a 2,000-message transcript renders only the latest window, quickly, and "show earlier" brings back older rows', () => {
   const entries = many(2_000);
@@ -203,32 +231,22 @@ test('UI-1: while the user reads above, new entries do not move the rendered win
   view.rerender(<Transcript entries={longer} {...props} />);
   assert.equal(firstText()?.trim(), 'question 0', 'nothing above the reader moved');
   scrollTo(0);
-  const again = [...longer, { kind: 'user', id: 'last', text: 'last' } as const];
+  const again = [...longer, user('last', 'last')];
   view.rerender(<Transcript entries={again} {...props} />);
   assert.equal(view.container.querySelectorAll('.msg').length, WINDOW);
 });
 
-test('UI-1: while streaming, finished paragraphs are cut off at blank lines outside code fences', async () => {
-  const { stableCut } = await import('../../webview/src/components/Message');
-  assert.equal(stableCut('one paragraph still growing'), 0);
-  assert.equal(stableCut('first\n\nsecond'), 'first\n\n'.length);
-  const fenced = 'intro\n\n```js\nconst a = 1;\n\nconst b = 2;\n';
-  assert.equal(stableCut(fenced), 'intro\n\n'.length, 'a blank line inside an open fence is not a cut');
-  const closed = `${fenced}\`\`\`\n\nafter`;
-  assert.equal(stableCut(closed), closed.length - 'after'.length);
-});
-
 test('GATE-1: while its gate is pending, the plan card collapses so the synopsis is shown once; resolved, it shows again', async () => {
   const synopsis = { title: 'Shout flag', summary: 'Add a flag.', steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null };
-  const plan: TranscriptEntry = { kind: 'plan', id: 'p1', planFile: '.vtcode/plans/shout-flag.md', status: 'persisted', synopsis, markdown: '# Shout flag', reasons: [] };
+  const planEntry = plan({ id: 'p1', planFile: '.vtcode/plans/shout-flag.md', status: 'persisted', synopsis, markdown: '# Shout flag', reasons: [] });
   const gate = (state: 'pending' | 'resolved'): TranscriptEntry => ({ kind: 'approval', id: 'g1', planFile: '.vtcode/plans/shout-flag.md', synopsis, contextUsage: 0, state, choice: state === 'resolved' ? 'execute' : null });
   const app = mountApp();
-  await app.show([plan, gate('pending')]);
+  await app.show([planEntry, gate('pending')]);
   const card = app.container.querySelector('.plan-card');
   assert.ok(card?.classList.contains('plan-under-review'));
   assert.equal(card?.querySelector('.synopsis-steps'), null, 'the steps are shown by the gate only');
   assert.equal(app.container.querySelectorAll('.synopsis-steps').length, 1);
-  await app.show([plan, gate('resolved')]);
+  await app.show([planEntry, gate('resolved')]);
   const full = app.container.querySelector('.plan-card');
   assert.equal(full?.classList.contains('plan-under-review'), false);
   assert.ok(full?.querySelector('.synopsis-steps'));

@@ -2,7 +2,9 @@ import './dom';
 import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { cleanup } from '@testing-library/preact';
-import { assistant, mountApp } from './fixtures';
+import { EventSequencer, type EventInput } from '../../src/core/session/events';
+import { TranscriptBuilder } from '../../src/extension/transcript';
+import { assistant, hostStream, mountApp, plan, user } from './fixtures';
 
 afterEach(cleanup);
 
@@ -68,14 +70,15 @@ test('UI-1 XSS: known payloads in assistant text render inert (no script/img/svg
 test('UI-1 XSS: the same payloads are inert in user messages, streamed text, plan drafts and tool output', async () => {
   const app = mountApp();
   const joined = PAYLOADS.join('\n\n');
+  const stream = hostStream('a1');
   await app.show([
-    { kind: 'user', id: 'u1', text: joined },
-    assistant('a1', '', true),
-    { kind: 'plan', id: 'p1', planFile: null, status: 'rejected', synopsis: null, markdown: joined, reasons: [{ code: 'E1', message: '<img src=x onerror=alert(1)>' }] },
-    { kind: 'plan', id: 'p2', planFile: null, status: 'streaming', synopsis: null, markdown: joined, reasons: [] },
+    user('u1', joined),
+    stream.entry,
+    plan({ id: 'p1', planFile: null, status: 'rejected', synopsis: null, markdown: joined, reasons: [{ code: 'E1', message: '<img src=x onerror=alert(1)>' }] }),
+    plan({ id: 'p2', planFile: null, status: 'streaming', synopsis: null, markdown: joined, reasons: [] }),
     { kind: 'tool', id: 't1', name: '<svg onload=alert(1)>', target: '<img src=x onerror=alert(1)>', status: 'error', blockedReason: '<script>alert(1)</script>', output: joined, truncated: false },
   ]);
-  for (const p of PAYLOADS) await app.deliver({ type: 'append', id: 'a1', text: `${p}\n\n` });
+  for (const p of PAYLOADS) await app.deliver(stream.append(`${p}\n\n`));
   await app.flushFrames();
   const transcript = app.container.querySelector('.transcript');
   assert.ok(transcript);
@@ -103,4 +106,39 @@ test('UI-1 XSS: markdown images become links to their source, never <img>', asyn
   assert.equal(link?.getAttribute('href'), 'https://example.com/d.png');
   assert.equal(link?.textContent, 'diagram');
   assert.ok(msg?.textContent?.includes('![evil](javascript:alert(1))'));
+});
+
+test('UI-1 XSS: payloads streamed through the host (transcript builder, markdown renderer, chunked appends) render inert', async () => {
+  const joined = PAYLOADS.join('\n\n');
+  // Small deltas: tags, attributes and link targets arrive split across appends, as real streams cut them.
+  const pieces = (text: string) => text.match(/[\s\S]{1,7}/g) ?? [];
+  const inputs: EventInput[] = [
+    { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
+    { type: 'turn.started', agent: 'plan', kind: 'user', input: joined },
+    ...pieces(joined).map((text): EventInput => ({ type: 'message.delta', text })),
+    ...pieces(joined).map((text): EventInput => ({ type: 'plan.delta', text })),
+  ];
+  const seq = new EventSequencer('s-xss', { now: () => 1_700_000_000_000 });
+  const builder = new TranscriptBuilder();
+  const app = mountApp();
+  await app.show([]);
+  for (const input of inputs) {
+    if (input.type === 'turn.started') seq.beginTurn();
+    await app.deliver(...builder.apply(seq.stamp(input)));
+  }
+  await app.flushFrames();
+  const transcript = app.container.querySelector('.transcript');
+  assert.ok(transcript);
+  assert.ok(app.container.querySelectorAll('.msg-assistant.is-streaming .md-stream > .md').length > PAYLOADS.length / 2, 'the message streamed in settled chunks');
+  assertInert(transcript, 'streamed through the host');
+  for (const selector of ['.msg-user', '.msg-assistant', '.plan-card']) {
+    assert.ok(app.container.querySelector(selector)?.textContent?.includes('<script>alert(1)</script>'), `raw HTML is shown as text in ${selector}`);
+  }
+  const links = [...transcript.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+  assert.ok(links.includes('https://tracker.example/pixel.png'), 'the image became a link to its source');
+  // The webview ends up with exactly the chunks the host holds.
+  const hostEntry = builder.snapshot().transcript.find((e) => e.kind === 'assistant');
+  assert.ok(hostEntry?.kind === 'assistant');
+  const shown = [...app.container.querySelectorAll('.msg-assistant .md-stream > .md')].map((el) => el.innerHTML);
+  assert.deepEqual(shown, hostEntry.html.map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML));
 });

@@ -1,5 +1,8 @@
 import type { HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
 
+/** What an `append` adds to an entry: text, and for an assistant message how its HTML chunks change. */
+export type Append = Pick<Extract<HostNotification, { type: 'append' }>, 'text' | 'html'>;
+
 export interface PanelState {
   /** False until the host has sent its first snapshot. */
   loaded: boolean;
@@ -13,7 +16,7 @@ export interface PanelState {
 
 /** What the webview itself changes: streamed text batched per frame, and notices it raises locally. */
 export type LocalAction =
-  | { type: 'appendBatch'; deltas: ReadonlyMap<string, string> }
+  | { type: 'appendBatch'; deltas: ReadonlyMap<string, Append> }
   | { type: 'localNotice'; text: string }
   | { type: 'requestFocus' };
 
@@ -34,6 +37,21 @@ function announce(state: PanelState, text: string): PanelState['announcement'] {
 }
 
 /**
+ * One append with the same effect as `first` then `second`, so that appends arriving within a
+ * frame are applied together. The later one's `keep` counts chunks after the earlier one applied.
+ */
+export function mergeAppend(first: Append, second: Append): Append {
+  const text = first.text + second.text;
+  if (!first.html || !second.html) {
+    const html = second.html ?? first.html;
+    return html ? { text, html } : { text };
+  }
+  const { keep, chunks } = second.html;
+  if (keep <= first.html.keep) return { text, html: second.html };
+  return { text, html: { keep: first.html.keep, chunks: [...first.html.chunks.slice(0, keep - first.html.keep), ...chunks] } };
+}
+
+/**
  * Applies one host notification or local action. The host is the source of truth: entries keep
  * their identity unless they change, so unchanged rows skip re-rendering.
  */
@@ -51,14 +69,20 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return { ...state, transcript };
     }
     case 'append':
-      return reduce(state, { type: 'appendBatch', deltas: new Map([[action.id, action.text]]) });
+      return reduce(state, { type: 'appendBatch', deltas: new Map([[action.id, { text: action.text, html: action.html }]]) });
     case 'appendBatch': {
       let touched = false;
       const transcript = state.transcript.map((e) => {
         const delta = action.deltas.get(e.id);
-        if (delta === undefined || (e.kind !== 'assistant' && e.kind !== 'reasoning')) return e;
+        if (delta === undefined) return e;
+        if (e.kind === 'reasoning') {
+          touched = true;
+          return { ...e, text: e.text + delta.text };
+        }
+        if (e.kind !== 'assistant') return e;
         touched = true;
-        return { ...e, text: e.text + delta };
+        const html = delta.html ? [...e.html.slice(0, delta.html.keep), ...delta.html.chunks] : e.html;
+        return { ...e, text: e.text + delta.text, html };
       });
       return touched ? { ...state, transcript } : state;
     }

@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import { renderMarkdown, StreamingMarkdown } from '../../../src/extension/markdown';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
-import { HostNotification } from '../../../src/protocol';
+import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
 
 const PLAN = `# Shout flag
 
@@ -62,6 +63,7 @@ test('UI-1, EVT-1: live events and a replayed log give the same transcript', () 
   // PLAN-1: the plan markup never reaches the transcript text, after a reload either.
   const replayedText = replayed.snapshot().transcript.filter((e) => e.kind === 'assistant').map((e) => e.kind === 'assistant' && e.text);
   assert.deepEqual(replayedText, ['Looking at the greeter.', 'Here it is.']);
+  assert.deepEqual(replayed.snapshot().transcript, live.snapshot().transcript, 'the same entries, rendered HTML included');
 });
 
 test('UI-1, RO-1: tool cards carry their target, status and the blocked reason', () => {
@@ -142,4 +144,133 @@ test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-valid
   assert.deepEqual(plans.map((p) => p.kind === 'plan' && p.status), ['persisted', 'persisted']);
   const gates = b.snapshot().transcript.filter((e) => e.kind === 'approval');
   assert.deepEqual(gates.map((g) => g.kind === 'approval' && g.state), ['superseded', 'pending']);
+});
+
+const STREAMED = 'I read **src/greet.js** first.\n\nIt exports `greet`:\n\n```js\nfunction greet(name) {\n\n  return `hi ${name}`;\n}\n```\n\nNext I check the [tests](https://example.com/t).';
+
+/** The events of one turn whose answer streams in pieces of `size` characters. */
+function streamedTurn(text: string, size: number, complete = true): EventInput[] {
+  const pieces = text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
+  return [
+    planning[0]!,
+    { type: 'turn.started', agent: 'plan', kind: 'user', input: 'Explain *greet*' },
+    ...pieces.map((t): EventInput => ({ type: 'message.delta', text: t })),
+    ...(complete ? [{ type: 'message.completed', text, finishReason: 'stop' } as const, { type: 'turn.completed', status: 'idle' } as const] : []),
+  ];
+}
+
+const assistantOf = (b: TranscriptBuilder): EntryOf<'assistant'> => {
+  const e = b.snapshot().transcript.find((x): x is EntryOf<'assistant'> => x.kind === 'assistant');
+  assert.ok(e, 'an assistant entry');
+  return e;
+};
+
+test('UI-1: streamed text travels as appends; finished paragraphs settle once, byte-identical from then on, and only the tail is resent', () => {
+  const b = new TranscriptBuilder();
+  let shown: string[] | null = null;
+  const history: string[][] = [];
+  const settledSends = new Map<number, number>();
+  for (const event of stamp(streamedTurn(STREAMED, 4))) {
+    for (const m of b.apply(event)) {
+      assert.ok(HostNotification.safeParse(m).success, JSON.stringify(m));
+      if (m.type === 'entry' && m.entry.kind === 'assistant' && m.entry.streaming) shown = m.entry.html;
+      if (m.type === 'append') {
+        assert.ok(m.html && shown, 'an assistant append carries its HTML change');
+        assert.ok(m.html.keep <= shown.length);
+        for (let i = 0; i < m.html.chunks.length - 1; i++) settledSends.set(m.html.keep + i, (settledSends.get(m.html.keep + i) ?? 0) + 1);
+        shown = [...shown.slice(0, m.html.keep), ...m.html.chunks];
+        assert.deepEqual(shown, assistantOf(b).html, 'what the webview rebuilds is what the host holds');
+        history.push(shown);
+      }
+      if (m.type === 'entry' && m.entry.kind === 'assistant' && !m.entry.streaming) {
+        assert.deepEqual(m.entry.html, [renderMarkdown(STREAMED)], 'the finished message is rendered whole, in one chunk');
+      }
+    }
+  }
+  const last = history.at(-1) ?? [];
+  assert.equal(last.length, 4, 'three settled chunks (two paragraphs, the code block) and the tail');
+  for (let i = 0; i < last.length - 1; i++) {
+    assert.equal(settledSends.get(i), 1, `settled chunk ${i} was sent once`);
+    for (const list of history.filter((l) => l.length > i + 1)) assert.equal(list[i], last[i], `settled chunk ${i} is byte-identical in every later append`);
+  }
+  assert.equal(last.filter((c) => c.includes('<pre>')).length, 1, 'the code block with a blank line settled whole');
+  assert.ok(last.some((c) => c.includes('function greet(name) {\n\n  return')), 'blank line and all');
+  assert.deepEqual(assistantOf(b).html, [renderMarkdown(STREAMED)]);
+  const userEntry = b.snapshot().transcript.find((e) => e.kind === 'user');
+  assert.ok(userEntry?.kind === 'user');
+  assert.equal(userEntry.html, renderMarkdown('Explain *greet*'));
+});
+
+test('EVT-1, UI-1: after a reload a finished message is rendered whole; one the log leaves mid-stream goes on from the same chunks', () => {
+  const whole = new TranscriptBuilder();
+  whole.replay(stamp(streamedTurn(STREAMED, 4)));
+  assert.deepEqual(assistantOf(whole).html, [renderMarkdown(STREAMED)]);
+
+  const events = stamp(streamedTurn(STREAMED, 4, false));
+  const cut = events.length - 5;
+  const reloaded = new TranscriptBuilder();
+  reloaded.replay(events.slice(0, cut));
+  const live = new TranscriptBuilder();
+  for (const e of events.slice(0, cut)) live.apply(e);
+  const entry = assistantOf(reloaded);
+  assert.equal(entry.streaming, true);
+  assert.deepEqual(entry.html, new StreamingMarkdown().update(entry.text).chunks);
+  assert.equal(entry.html.join(''), assistantOf(live).html.join(''), 'the same HTML as if it had been watched live');
+  let shown = entry.html;
+  for (const e of events.slice(cut)) {
+    for (const m of reloaded.apply(e)) if (m.type === 'append' && m.html) shown = [...shown.slice(0, m.html.keep), ...m.html.chunks];
+  }
+  assert.deepEqual(shown, assistantOf(reloaded).html);
+  assert.equal(assistantOf(reloaded).text, STREAMED);
+});
+
+test('UI-1: reasoning streams as plain text, without HTML', () => {
+  const b = new TranscriptBuilder();
+  const out = stamp([planning[0]!, { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' }, { type: 'reasoning.delta', text: '<b>why</b>' }, { type: 'reasoning.delta', text: ' not' }]).flatMap((e) => b.apply(e));
+  const append = out.find((m) => m.type === 'append');
+  assert.deepEqual(append, { type: 'append', id: append?.type === 'append' ? append.id : '', text: ' not' });
+  const reasoning = b.snapshot().transcript.find((e) => e.kind === 'reasoning');
+  assert.deepEqual(reasoning && { ...reasoning, id: '' }, { kind: 'reasoning', id: '', text: '<b>why</b> not', streaming: true });
+});
+
+test('UI-1, EVT-1, SYN-4: plan cards carry the plan rendered, from the first delta to approval, and a rejected draft rendered', () => {
+  const plans = (b: TranscriptBuilder) => b.snapshot().transcript.filter((e): e is EntryOf<'plan'> => e.kind === 'plan');
+  const b = new TranscriptBuilder();
+  const sent: TranscriptEntry[] = [];
+  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 });
+  const apply = (inputs: EventInput[]) => {
+    for (const input of inputs) {
+      if (input.type === 'turn.started') seq.beginTurn();
+      for (const m of b.apply(seq.stamp(input))) if (m.type === 'entry') sent.push(m.entry);
+    }
+  };
+  apply([planning[0]!, { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' }]);
+  let markdown = '';
+  for (const piece of PLAN.match(/[\s\S]{1,9}/g) ?? []) {
+    markdown += piece;
+    apply([{ type: 'plan.delta', text: piece }]);
+    const [card] = plans(b);
+    assert.equal(card?.markdown, markdown);
+    // Cut only between blocks that do not interact, so the streamed chunks read as the whole rendered.
+    assert.equal(card?.html, renderMarkdown(markdown));
+  }
+  const draft = PLAN.replace(/ -> verify: \[[^\]]*\]/, '');
+  apply([
+    { type: 'message.completed', text: `<proposed_plan>\n${draft}\n</proposed_plan>`, finishReason: 'stop' },
+    { type: 'plan.rejected', draft, reasons: [{ code: 'missing_verify', message: 'Step 1 has no verify.', line: 7 }], attempt: 0, final: false },
+  ]);
+  assert.equal(plans(b)[0]?.status, 'rejected');
+  assert.equal(plans(b)[0]?.html, renderMarkdown(draft));
+  apply([
+    { type: 'plan.completed', text: PLAN },
+    { type: 'plan.persisted', planFile: '.vtcode/plans/shout-flag.md', title: 'Shout flag' },
+    { type: 'plan.approval.requested', planFile: '.vtcode/plans/shout-flag.md' },
+    { type: 'turn.completed', status: 'awaiting_approval' },
+    { type: 'plan.approval.resolved', planFile: '.vtcode/plans/shout-flag.md', choice: 'execute', automatic: false },
+  ]);
+  const [, approved] = plans(b);
+  assert.equal(approved?.status, 'approved');
+  assert.equal(approved?.html, renderMarkdown(PLAN));
+  for (const e of sent) assert.ok(HostNotification.safeParse({ type: 'entry', entry: e }).success);
+  assert.ok(sent.filter((e) => e.kind === 'plan').every((e) => e.kind === 'plan' && e.html !== ''), 'every plan card sent had its HTML');
 });

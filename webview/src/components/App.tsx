@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'preact/hooks';
 import { WebviewCommand, describeInvalid, type HostNotification } from '../../../src/protocol';
 import type { Host } from '../host';
-import { initialState, reduce } from '../store';
+import { initialState, mergeAppend, reduce, type Append } from '../store';
 import { Composer } from './Composer';
 import { Header } from './Header';
 import { LiveRegion, StatusLine } from './StatusLine';
@@ -30,7 +30,7 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
 
   useEffect(() => {
     // Streamed deltas are merged per animation frame: one render per frame, however fast they come.
-    let pending = new Map<string, string>();
+    let pending = new Map<string, Append>();
     let scheduled = false;
     const flush = () => {
       scheduled = false;
@@ -41,7 +41,9 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
     };
     const stop = host.onNotification((message: HostNotification) => {
       if (message.type === 'append') {
-        pending.set(message.id, (pending.get(message.id) ?? '') + message.text);
+        const delta: Append = { text: message.text, html: message.html };
+        const earlier = pending.get(message.id);
+        pending.set(message.id, earlier ? mergeAppend(earlier, delta) : delta);
         if (!scheduled) {
           scheduled = true;
           scheduleFrame(flush);

@@ -2,41 +2,26 @@ import { Component } from 'preact';
 import type { EntryOf } from '../../../src/protocol';
 import { Markdown } from './Markdown';
 
-/** Renders only when its text changes: a finished paragraph is parsed once, not every frame. */
-class StableMarkdown extends Component<{ text: string }> {
-  override shouldComponentUpdate(next: { text: string }): boolean {
-    return next.text !== this.props.text;
+/** Renders only when its HTML changes: a settled chunk is injected once, not every frame. */
+class Chunk extends Component<{ html: string }> {
+  override shouldComponentUpdate(next: { html: string }): boolean {
+    return next.html !== this.props.html;
   }
   override render() {
-    return <Markdown text={this.props.text} />;
+    return <Markdown html={this.props.html} />;
   }
 }
 
 /**
- * Where streamed text can be cut so the part before is final: the last blank line that is not
- * inside a fenced code block. Re-rendering only the tail keeps each frame's work small however
- * long the message grows (UI-1: streaming without jank).
+ * A message still streaming, as the host chunked it: settled blocks that never change, then the
+ * tail, the only chunk that changes from frame to frame (UI-1: streaming without jank).
  */
-export function stableCut(text: string): number {
-  let cut = 0;
-  let inFence = false;
-  let lineStart = 0;
-  for (;;) {
-    const end = text.indexOf('\n', lineStart);
-    if (end === -1) return cut;
-    const line = text.slice(lineStart, end);
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence && line.trim() === '' && lineStart > 0) cut = end + 1;
-    lineStart = end + 1;
-  }
-}
-
-function StreamingMarkdown({ text }: { text: string }) {
-  const cut = stableCut(text);
+function StreamingMarkdown({ chunks }: { chunks: readonly string[] }) {
   return (
     <div class="msg-body md-stream">
-      {cut > 0 && <StableMarkdown text={text.slice(0, cut)} />}
-      <Markdown text={text.slice(cut)} />
+      {chunks.map((html, i) => (
+        <Chunk key={i} html={html} />
+      ))}
     </div>
   );
 }
@@ -44,7 +29,7 @@ function StreamingMarkdown({ text }: { text: string }) {
 export function UserMessage({ entry }: { entry: EntryOf<'user'> }) {
   return (
     <div class="msg msg-user" role="article" aria-label="You">
-      <Markdown text={entry.text} class="msg-body" />
+      <Markdown html={entry.html} class="msg-body" />
     </div>
   );
 }
@@ -52,7 +37,7 @@ export function UserMessage({ entry }: { entry: EntryOf<'user'> }) {
 export function AssistantMessage({ entry }: { entry: EntryOf<'assistant'> }) {
   return (
     <div class={`msg msg-assistant${entry.streaming ? ' is-streaming' : ''}`} role="article" aria-label="Assistant" aria-busy={entry.streaming}>
-      {entry.streaming ? <StreamingMarkdown text={entry.text} /> : <Markdown text={entry.text} class="msg-body" />}
+      {entry.streaming ? <StreamingMarkdown chunks={entry.html} /> : <Markdown html={entry.html.join('')} class="msg-body" />}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function PlanCard({ entry, underReview = false }: { entry: EntryOf<'plan'
         {entry.planFile !== null && <div class="plan-file">{entry.planFile}</div>}
         <details class="plan-draft">
           <summary>Full plan (summarised in Ready to code? below)</summary>
-          <Markdown text={entry.markdown} class="plan-markdown" />
+          <Markdown html={entry.html} class="plan-markdown" />
         </details>
       </section>
     );
@@ -60,7 +60,7 @@ export function PlanCard({ entry, underReview = false }: { entry: EntryOf<'plan'
       {entry.synopsis !== null && entry.status !== 'rejected' ? (
         <SynopsisView synopsis={entry.synopsis} />
       ) : (
-        entry.status !== 'rejected' && <Markdown text={entry.markdown} class="plan-markdown" />
+        entry.status !== 'rejected' && <Markdown html={entry.html} class="plan-markdown" />
       )}
       {entry.status === 'rejected' && (
         <>
@@ -76,7 +76,7 @@ export function PlanCard({ entry, underReview = false }: { entry: EntryOf<'plan'
           {entry.markdown !== '' && (
             <details class="plan-draft">
               <summary>Rejected draft</summary>
-              <Markdown text={entry.markdown} class="plan-markdown" />
+              <Markdown html={entry.html} class="plan-markdown" />
             </details>
           )}
         </>

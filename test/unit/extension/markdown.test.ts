@@ -1,0 +1,124 @@
+/**
+ * The host's markdown renderer (src/extension/markdown.ts): the only source of HTML the chat
+ * webview injects, so its configuration is the sanitiser (UI-1), and its streaming renderer
+ * settles finished blocks once so that a long message costs only its tail per delta (UI-1).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { isSafeHref, renderMarkdown, stableCut, StreamingMarkdown, type HtmlUpdate } from '../../../src/extension/markdown';
+
+test('UI-1: raw HTML in model text is escaped, never passed through', () => {
+  assert.equal(renderMarkdown('<script>alert(1)</script>'), '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n');
+  assert.equal(renderMarkdown('<img src=x onerror=alert(1)>'), '<p>&lt;img src=x onerror=alert(1)&gt;</p>\n');
+});
+
+test('UI-1: only http, https and mailto targets become links; anything else stays text', () => {
+  for (const ok of ['https://example.com', 'http://localhost:3000/x', 'mailto:a@example.com', ' HTTPS://EXAMPLE.COM']) assert.equal(isSafeHref(ok), true, ok);
+  for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'vscode:extension/x', 'command:x', 'file:///etc/passwd', './a.md', '#top', '//evil.example']) {
+    assert.equal(isSafeHref(bad), false, bad);
+  }
+  assert.equal(renderMarkdown('[ok](https://example.com) [no](javascript:alert(1))'), '<p><a href="https://example.com">ok</a> [no](javascript:alert(1))</p>\n');
+  assert.match(renderMarkdown('see https://example.org/x'), /<a href="https:\/\/example\.org\/x">https:\/\/example\.org\/x<\/a>/);
+});
+
+test('UI-1: an image becomes a link to its source, with escaped attributes, never an <img>', () => {
+  const html = renderMarkdown('![x" onerror="alert(1)](https://e.example/a.png) ![evil](javascript:alert(1))');
+  assert.doesNotMatch(html, /<img/);
+  assert.match(html, /<a href="https:\/\/e\.example\/a\.png" class="md-image-link" title="Image: https:\/\/e\.example\/a\.png">x&quot; onerror=&quot;alert\(1\)<\/a>/);
+  assert.match(html, /!\[evil\]\(javascript:alert\(1\)\)/);
+});
+
+test('UI-1: table alignment becomes a class, never a style attribute', () => {
+  const html = renderMarkdown('| name | size | mid |\n|:-----|-----:|:---:|\n| a.ts | 12 | x |');
+  assert.doesNotMatch(html, /style=/);
+  assert.deepEqual(html.match(/class="md-align-\w+"/g), [
+    'class="md-align-left"', 'class="md-align-right"', 'class="md-align-center"',
+    'class="md-align-left"', 'class="md-align-right"', 'class="md-align-center"',
+  ]);
+});
+
+test('UI-1: fenced and indented code blocks carry a copy button; their code is escaped', () => {
+  const fenced = renderMarkdown('```html\n<b>x</b>\n```');
+  assert.equal(fenced, '<div class="code-block"><button type="button" class="copy-code" aria-label="Copy code">Copy</button><pre><code class="language-html">&lt;b&gt;x&lt;/b&gt;\n</code></pre>\n</div>');
+  assert.match(renderMarkdown('text\n\n    indented code'), /<div class="code-block"><button[^>]*>Copy<\/button><pre><code>indented code\n<\/code><\/pre>/);
+});
+
+test('UI-1: named and numeric character references decode with the full HTML table', () => {
+  assert.equal(renderMarkdown('&copy; 2026 &mdash; a &amp; b &bogus; &#169; &NotNestedGreaterGreater;'), '<p>© 2026 — a &amp; b &amp;bogus; © ⪢̸</p>\n');
+});
+
+test('UI-1: a stream is cut after a blank line outside code fences, before a line that starts a new block', () => {
+  assert.equal(stableCut('one paragraph still growing'), 0);
+  assert.equal(stableCut('first\n\nsecond'), 'first\n\n'.length);
+  assert.equal(stableCut('first\n\n'), 0, 'no cut before the next line has started');
+  assert.equal(stableCut('first\n\n\n\nsecond'), 'first\n\n\n\n'.length);
+  const fenced = 'intro\n\n```js\nconst a = 1;\n\nconst b = 2;\n';
+  assert.equal(stableCut(fenced), 'intro\n\n'.length, 'a blank line inside an open fence is not a cut');
+  const closed = `${fenced}\`\`\`\n\nafter`;
+  assert.equal(stableCut(closed), closed.length - 'after'.length);
+  assert.equal(stableCut('- item\n\n  continued in the item'), 0, 'an indented line may continue the block above');
+  assert.equal(stableCut('para\n\n    indented code\n\n    more code'), 0, 'nor is one inside an indented code block');
+  const tilde = 'a\n\n~~~\nx\n\n```\nstill code\n\n~~~\n\nb';
+  assert.equal(stableCut(tilde), tilde.length - 1, 'a ``` line does not close a ~~~ fence');
+  assert.equal(stableCut('a\n\n````\nx\n```\n\ny'), 'a\n\n'.length, 'a shorter fence does not close a longer one');
+  assert.equal(stableCut('a\n\n```js `x`\n\nb'), 'a\n\n```js `x`\n\n'.length, 'a backtick "fence" with a backtick in its info string is inline code');
+});
+
+/** Feeds `text` to a streaming renderer in pieces of `size`, the way the host receives deltas. */
+function streamInPieces(text: string, size: number): { renderer: StreamingMarkdown; updates: HtmlUpdate[]; lists: string[][] } {
+  const renderer = new StreamingMarkdown();
+  const updates: HtmlUpdate[] = [];
+  const lists: string[][] = [];
+  let shown: string[] = [];
+  for (let end = size; end < text.length + size; end += size) {
+    const update = renderer.update(text.slice(0, end));
+    updates.push(update);
+    shown = [...shown.slice(0, update.keep), ...update.chunks];
+    lists.push(shown);
+  }
+  return { renderer, updates, lists };
+}
+
+test('UI-1: streaming settles each finished paragraph once; later updates only resend the tail', () => {
+  const text = 'First paragraph with **bold**.\n\nSecond one, with a [link](https://example.com).\n\n# Heading\n\nThe tail keeps growing and growing';
+  const { renderer, updates, lists } = streamInPieces(text, 3);
+  const final = lists.at(-1) ?? [];
+  assert.deepEqual(final, renderer.chunks);
+  assert.equal(final.length, 4, 'three settled chunks and the tail');
+  assert.equal(final.join(''), renderMarkdown(text), 'settled chunks plus the tail read as the whole text rendered');
+  // A settled chunk is sent once, in the update that settled it, and is byte-identical from then on.
+  for (let i = 0; i < final.length - 1; i++) {
+    const sentIn = updates.filter((u) => u.keep <= i && u.chunks.length > i - u.keep + 1);
+    assert.equal(sentIn.length, 1, `chunk ${i} is sent as settled exactly once`);
+    const from = lists.findIndex((l) => l.length > i + 1);
+    for (const later of lists.slice(from)) assert.equal(later[i], final[i], `chunk ${i} never changes once settled`);
+  }
+  // Every update keeps all settled chunks and sends the tail again.
+  for (const [n, u] of updates.entries()) {
+    assert.ok(u.chunks.length >= 1);
+    assert.equal(u.keep, (lists[n - 1]?.length ?? 1) - 1, 'only the previous tail is dropped');
+  }
+});
+
+test('UI-1: a fenced code block with blank lines is never cut while it streams', () => {
+  const code = 'const a = 1;\n\n\nconst b = 2;\n\nexport { a, b };\n';
+  const text = `Here is the code:\n\n\`\`\`ts\n${code}\`\`\`\n\nAnd a closing remark.`;
+  const { lists } = streamInPieces(text, 1);
+  for (const list of lists) {
+    for (const chunk of list.slice(0, -1)) {
+      assert.equal((chunk.match(/<pre>/g) ?? []).length, (chunk.match(/<\/pre>/g) ?? []).length, 'a settled chunk holds whole code blocks only');
+      if (chunk.includes('<pre>')) assert.ok(chunk.includes(code.replace(/</g, '&lt;')), 'the settled code block has all its lines, blank ones included');
+    }
+  }
+  const final = lists.at(-1) ?? [];
+  assert.equal(final.filter((c) => c.includes('<pre>')).length, 1, 'the code block is one chunk');
+  assert.equal(final.join(''), renderMarkdown(text));
+});
+
+test('UI-1: the renderer streams markup split across deltas without ever emitting it as markup', () => {
+  const text = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '```html\n<iframe src=x>\n\n</iframe>\n```'].join('\n\n');
+  for (const size of [1, 2, 5, 7]) {
+    const { lists } = streamInPieces(text, size);
+    for (const list of lists) for (const chunk of list) assert.doesNotMatch(chunk, /<(script|img|iframe)|href="javascript/i, `size ${size}: ${chunk}`);
+  }
+});
