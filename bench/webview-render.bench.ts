@@ -1,13 +1,18 @@
 /**
  * Chat webview rendering in headless Debian Chromium (issue #8): the built webview bundle
  * (dist/webview.js + .css, as `npm run bench` builds it for production) on a static page that
- * stubs acquireVsCodeApi, fed through window.postMessage exactly as the host feeds it.
- *   1. A `state` message with a 2,000-message transcript: time from posting it until the rows
- *      are in the DOM and one frame has been produced (parse + render + first frame), median of 5.
- *   2. A streaming assistant entry on top of that transcript: 2,000 tokens/s of `append`
- *      messages (one message per token, as the host sends deltas) for ~3 s; frame times are
- *      requestAnimationFrame deltas (60 Hz clock: a frame over 16.7 ms is a missed frame), and
- *      main-thread work per frame from Chromium's own counters (CDP Performance.getMetrics).
+ * stubs acquireVsCodeApi, fed through window.postMessage with what the extension host sends:
+ * entries and notifications made in Node by the host's TranscriptBuilder and markdown renderer.
+ *   1. A `state` message with a 2,000-message transcript (host-rendered HTML): time from posting
+ *      it until the rows are in the DOM and one frame has been produced, median of 5.
+ *   2. Streaming on top of that transcript: 2,000 tokens/s of `message.delta` events go through
+ *      the host's TranscriptBuilder in Node first (its cost per delta is the host figure), and the
+ *      notifications it returns (one `append` per token, with the settled chunks and the tail)
+ *      are posted into the page at that rate for ~3 s.
+ *      Chromium runs with vsync and the frame-rate limit off, so a frame starts as soon as the
+ *      previous one is done: a requestAnimationFrame delta is the time one frame really took
+ *      (message handling, render, style, layout, paint), not a multiple of the 16.7 ms vsync
+ *      period. Main-thread work comes from Chromium's own counters (CDP Performance.getMetrics).
  * Run: npx tsx bench/webview-render.bench.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +23,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { EventSequencer, type EventInput } from '../src/core/session/events';
+import { renderMarkdown } from '../src/extension/markdown';
+import { TranscriptBuilder } from '../src/extension/transcript';
 import type { HostNotification, TranscriptEntry } from '../src/protocol';
 import { launchBrowser } from '../test/harness/browser';
 
@@ -26,6 +34,8 @@ const MESSAGES = 2_000;
 const TOKENS_PER_SECOND = 2_000;
 const STREAM_MS = 3_000;
 const RUNS = 5;
+/** A frame that takes longer than one 60 Hz period would have missed its vsync. */
+const FRAME_BUDGET_MS = 1000 / 60;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -43,28 +53,69 @@ function loadBundle(): { js: string; css: string; minified: boolean } {
   return { js: code, css: readFileSync(join(root, 'dist', 'webview.css'), 'utf8'), minified: !existsSync(`${js}.map`) };
 }
 
-/** A transcript as a long planning session looks: goals, answers with markdown, tool cards, notices. */
+/**
+ * A transcript as a long planning session looks: goals, answers with markdown, tool cards, notices.
+ * Its ids cannot clash with those the host gives the streamed turn.
+ */
 function transcript(count: number): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   for (let i = 0; entries.length < count; i++) {
-    entries.push({ kind: 'user', id: `u${i}`, text: `Step ${i}: add input validation to \`handler_${i}\` and cover it with a test.` });
+    const goal = `Step ${i}: add input validation to \`handler_${i}\` and cover it with a test.`;
+    entries.push({ kind: 'user', id: `earlier-u${i}`, text: goal, html: renderMarkdown(goal) });
     entries.push({
-      kind: 'tool', id: `t${i}`, name: i % 2 ? 'read_file' : 'grep', target: i % 2 ? `src/handlers/h${i}.ts` : `rg -n handler_${i} src`,
+      kind: 'tool', id: `earlier-t${i}`, name: i % 2 ? 'read_file' : 'grep', target: i % 2 ? `src/handlers/h${i}.ts` : `rg -n handler_${i} src`,
       status: 'ok', blockedReason: null, output: `src/handlers/h${i}.ts:${i + 1}: export function handler_${i}(input: unknown) {`, truncated: false,
     });
-    entries.push({
-      kind: 'assistant', id: `a${i}`, streaming: false,
-      text: `Found **handler_${i}** in \`src/handlers/h${i}.ts\`. It accepts untyped JSON:\n\n- validate with a zod schema\n- return \`{ error: "invalid_input" }\` on failure\n- see [the docs](https://zod.dev)\n\n\`\`\`ts\nconst Input = z.object({ id: z.string() });\nexport function handler_${i}(input: unknown) {\n  return Input.parse(input);\n}\n\`\`\``,
-    });
-    entries.push({ kind: 'notice', id: `n${i}`, level: 'info', text: `Checked ${i + 1} handlers so far.` });
+    const answer = `Found **handler_${i}** in \`src/handlers/h${i}.ts\`. It accepts untyped JSON:\n\n- validate with a zod schema\n- return \`{ error: "invalid_input" }\` on failure\n- see [the docs](https://zod.dev)\n\n\`\`\`ts\nconst Input = z.object({ id: z.string() });\nexport function handler_${i}(input: unknown) {\n  return Input.parse(input);\n}\n\`\`\``;
+    entries.push({ kind: 'assistant', id: `earlier-a${i}`, streaming: false, text: answer, html: [renderMarkdown(answer)] });
+    entries.push({ kind: 'notice', id: `earlier-n${i}`, level: 'info', text: `Checked ${i + 1} handlers so far.` });
   }
   return entries.slice(0, count);
+}
+
+const WORDS = ['the ', 'handler ', 'validates ', '`input` ', 'with ', 'a ', '**zod** ', 'schema', ', ', 'then ', 'returns ', 'typed ', 'errors', '.\n\n', '- item ', '[link](https://example.com) '];
+
+/** Token `i` of the streamed answer: prose, list items, links, and now and then a code fence (open or close). */
+function token(i: number): string {
+  return i % 400 === 399 ? '\n```ts\nconst x = 1;\n' : i % 400 === 150 ? '\n```\n' : (WORDS[i % WORDS.length] as string);
+}
+
+interface HostStream {
+  /** What the host sends before the answer starts (the user's entry, the busy status). */
+  prelude: HostNotification[];
+  /** What the host sends for each token, in order: the entry for the first, then `append`s. */
+  perToken: HostNotification[][];
+  /** TranscriptBuilder.apply per delta (reducer + markdown render), µs. */
+  costUs: number[];
+}
+
+/** The host's side of the stream: every token through the real TranscriptBuilder, timed. */
+function hostStream(tokens: number): HostStream {
+  const seq = new EventSequencer('bench', { now: () => 1_700_000_000_000 });
+  const builder = new TranscriptBuilder();
+  const apply = (input: EventInput) => {
+    if (input.type === 'turn.started') seq.beginTurn();
+    return builder.apply(seq.stamp(input));
+  };
+  const prelude = [
+    ...apply({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'bench', workspace: '/ws', resumed: false }),
+    ...apply({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'Validate every handler input.' }),
+  ];
+  const perToken: HostNotification[][] = [];
+  const costUs: number[] = [];
+  for (let i = 0; i < tokens; i++) {
+    const event = seq.stamp({ type: 'message.delta', text: token(i) });
+    const t0 = process.hrtime.bigint();
+    perToken.push(builder.apply(event));
+    costUs.push(Number(process.hrtime.bigint() - t0) / 1_000);
+  }
+  return { prelude, perToken, costUs };
 }
 
 function page(nonce: string): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'; style-src 'self'; connect-src 'self'">
 <link rel="stylesheet" href="/webview.css"><title>VT Code bench</title></head>
 <body><div id="app"></div>
 <script nonce="${nonce}">
@@ -75,13 +126,14 @@ function page(nonce: string): string {
 </body></html>`;
 }
 
-function serve(bundle: { js: string; css: string }): Promise<Server> {
+function serve(bundle: { js: string; css: string }, stream: string): Promise<Server> {
   const server = createServer((req, res) => {
     const nonce = randomBytes(12).toString('base64');
     const routes: Record<string, [string, string]> = {
       '/': ['text/html', page(nonce)],
       '/webview.js': ['text/javascript', bundle.js],
       '/webview.css': ['text/css', bundle.css],
+      '/stream.json': ['application/json', stream],
     };
     const hit = routes[(req.url ?? '/').split('?')[0] ?? '/'];
     if (!hit) {
@@ -122,20 +174,22 @@ interface StreamResult {
   /** When each frame started, ms after the stream started. */
   at: number[];
   tokens: number;
-  chars: number;
-  appendMessages: number;
+  messages: number;
 }
 
-/** Streams tokens into entry `id` at `rate` per second for `ms`, one `append` message per token; records rAF deltas. */
-async function stream(p: Page, id: string, rate: number, ms: number): Promise<StreamResult> {
+/**
+ * Posts the host's notifications for `rate` tokens per second for `ms` (fetched from the server
+ * first, so the page holds them before the clock starts); records requestAnimationFrame deltas.
+ */
+async function stream(p: Page, rate: number, ms: number): Promise<StreamResult> {
   return p.evaluate(
-    ({ id, rate, ms }) =>
-      new Promise<StreamResult>((done) => {
-        const words = ['the ', 'handler ', 'validates ', '`input` ', 'with ', 'a ', '**zod** ', 'schema', ', ', 'then ', 'returns ', 'typed ', 'errors', '.\n\n', '- item ', '[link](https://example.com) '];
+    async ({ rate, ms }) => {
+      const perToken = (await (await fetch('/stream.json')).json()) as unknown[][];
+      return new Promise<StreamResult>((done) => {
         const deltas: number[] = [];
         const at: number[] = [];
         let tokens = 0;
-        let chars = 0;
+        let messages = 0;
         const start = performance.now();
         let last = start;
         const frame = (now: number) => {
@@ -150,29 +204,34 @@ async function stream(p: Page, id: string, rate: number, ms: number): Promise<St
         });
         const timer = setInterval(() => {
           const elapsed = performance.now() - start;
-          const due = Math.min(Math.floor((elapsed / 1000) * rate), Math.floor((ms / 1000) * rate));
+          const due = Math.min(Math.floor((elapsed / 1000) * rate), Math.floor((ms / 1000) * rate), perToken.length);
           for (; tokens < due; tokens++) {
-            // A code fence now and then: the renderer must cope with an unclosed block mid-stream.
-            const text = tokens % 400 === 399 ? '\n```ts\nconst x = 1;\n' : tokens % 400 === 150 ? '\n```\n' : (words[tokens % words.length] as string);
-            chars += text.length;
-            window.postMessage({ type: 'append', id, text }, '*');
+            for (const message of perToken[tokens] ?? []) {
+              window.postMessage(message, '*');
+              messages++;
+            }
           }
           if (elapsed >= ms) {
             clearInterval(timer);
-            setTimeout(() => done({ deltas, at, tokens, chars, appendMessages: tokens }), 300);
+            setTimeout(() => done({ deltas, at, tokens, messages }), 300);
           }
         }, 4);
-      }),
-    { id, rate, ms },
+      });
+    },
+    { rate, ms },
   );
 }
 
 async function main(): Promise<void> {
   const bundle = loadBundle();
-  const server = await serve(bundle);
+  const tokens = Math.round((TOKENS_PER_SECOND * STREAM_MS) / 1000);
+  hostStream(tokens); // warm-up: the host has rendered markdown before the measured stream starts
+  const host = hostStream(tokens);
+  const streamJson = JSON.stringify(host.perToken);
+  const server = await serve(bundle, streamJson);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const runDir = mkdtempSync(join(tmpdir(), 'vtp-bench-webview-'));
-  const browser = await launchBrowser(runDir, { ...process.env, HOME: runDir, TMPDIR: runDir }, { width: 420, height: 900 });
+  const browser = await launchBrowser(runDir, { ...process.env, HOME: runDir, TMPDIR: runDir }, { width: 420, height: 900 }, ['--disable-gpu-vsync', '--disable-frame-rate-limit']);
   try {
     const p = browser.page;
     // tsx keeps function names with a `__name` helper that the page does not have.
@@ -195,13 +254,13 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
 
     // Streaming on top of the full transcript (the page from the last run holds it).
-    await p.evaluate(() => window.postMessage({ type: 'entry', entry: { kind: 'assistant', id: 'live', text: '', streaming: true } }, '*'));
+    await p.evaluate((messages) => messages.forEach((m) => window.postMessage(m, '*')), host.prelude);
     await p.waitForTimeout(300);
     const cdp = await browser.context.newCDPSession(p);
     await cdp.send('Performance.enable');
     const metric = async (name: string) => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     const busyBefore = await metric('TaskDuration');
-    const result = await stream(p, 'live', TOKENS_PER_SECOND, STREAM_MS);
+    const result = await stream(p, TOKENS_PER_SECOND, STREAM_MS);
     const busyMs = (await metric('TaskDuration')) - busyBefore;
     const streamedText = await p.evaluate(() => document.querySelector('.msg-assistant.is-streaming')?.textContent ?? '');
     // Every token reached the DOM: each 'validates ' token shows once (markdown syntax itself does not show).
@@ -210,19 +269,26 @@ async function main(): Promise<void> {
     const shown = streamedText.split('validates').length - 1;
 
     const deltas = [...result.deltas].sort((a, b) => a - b);
-    const missed = deltas.filter((d) => d > 25).length;
+    const over = deltas.filter((d) => d > FRAME_BUDGET_MS).length;
     const late = result.deltas.filter((_, i) => (result.at[i] ?? 0) > STREAM_MS - 1_000 && (result.at[i] ?? 0) <= STREAM_MS).sort((a, b) => a - b);
     const frames = deltas.length;
+    const span = (result.at.at(-1) ?? STREAM_MS) / 1000;
+    const cost = [...host.costUs].sort((a, b) => a - b);
+    const appendBytes = host.perToken.flat().filter((m) => m.type === 'append').map((m) => Buffer.byteLength(JSON.stringify(m)));
 
     console.log(`bundle used: dist/webview.js ${(bundle.js.length / 1024).toFixed(1)} KB (${bundle.minified ? 'production, minified' : 'development build'})`);
     console.log(`initial render of a ${MESSAGES}-message transcript (state ${(stateBytes / 1024).toFixed(0)} KB, ${rows} rows in the DOM): ${percentile(times, 50).toFixed(1)} ms (target ≤ 200 ms; median of ${RUNS}, max ${(times.at(-1) ?? NaN).toFixed(1)} ms)`);
-    console.log(`streaming rate achieved: ${((result.tokens / STREAM_MS) * 1000).toFixed(0)} tokens/s, ${result.appendMessages} append messages, ${(streamedText.length / 1024).toFixed(0)} KB of text in the message at the end (target 2000 tokens/s)`);
+    console.log(`host cost per streamed delta, median (TranscriptBuilder.apply: markdown render of the tail + append, ${tokens} deltas into one message): ${percentile(cost, 50).toFixed(0)} µs (target ≤ 500 µs: 2,000 tokens/s leaves 500 µs per token)`);
+    console.log(`host cost per streamed delta, p95: ${percentile(cost, 95).toFixed(0)} µs (target ≤ 500 µs; max ${(cost.at(-1) ?? NaN).toFixed(0)} µs)`);
+    console.log(`host append message size, mean: ${(appendBytes.reduce((a, b) => a + b, 0) / Math.max(1, appendBytes.length)).toFixed(0)} bytes (settled chunks go once, then only the tail; max ${Math.max(...appendBytes)} bytes)`);
+    console.log(`streaming rate achieved: ${((result.tokens / STREAM_MS) * 1000).toFixed(0)} tokens/s, ${result.messages} host messages, ${(streamedText.length / 1024).toFixed(0)} KB of text in the message at the end (target 2000 tokens/s)`);
+    console.log(`streaming frames produced (vsync and frame-rate limit off: a frame starts when the previous one is done): ${(frames / span).toFixed(0)} frames/s (${frames} frames; target ≥ 60 frames/s)`);
     console.log(`streaming frame time p50: ${percentile(deltas, 50).toFixed(1)} ms (target ≤ 16.7 ms)`);
     console.log(`streaming frame time p95: ${percentile(deltas, 95).toFixed(1)} ms (target ≤ 16.7 ms)`);
     console.log(`streaming frame time p95 in the last second (message > 25 KB): ${percentile(late, 95).toFixed(1)} ms (target ≤ 16.7 ms)`);
     console.log(`streaming frame time max: ${(deltas.at(-1) ?? NaN).toFixed(1)} ms (target ≤ 50 ms)`);
-    console.log(`streaming missed frames (> 25 ms): ${missed} of ${frames} (target 0)`);
-    console.log(`streaming main-thread work per frame: ${(busyMs / Math.max(1, frames)).toFixed(1)} ms (target ≤ 8 ms)`);
+    console.log(`streaming frames over 16.7 ms (each would miss a 60 Hz vsync): ${over} of ${frames} (target 0)`);
+    console.log(`streaming main-thread work per frame: ${(busyMs / Math.max(1, frames)).toFixed(2)} ms (target ≤ 8 ms; with the frame rate unlocked the main thread is never idle, so this is what one frame costs)`);
     if (shown !== expected) throw new Error(`streamed tokens went missing: ${shown} of ${expected} 'validates' tokens are in the DOM`);
   } finally {
     await browser.close();
