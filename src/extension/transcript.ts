@@ -237,13 +237,11 @@ export class TranscriptBuilder {
         break;
       }
       case 'plan.approval.requested': {
-        // A plan re-validated from the edited file (Ctrl+G) has no persisted event of its own.
+        // A plan re-validated from the edited file (Ctrl+G) or re-read from a saved one (GATE-2) has
+        // no persisted event of its own.
         const edited = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
         if (edited && edited.status === 'streaming') put({ ...edited, planFile: event.planFile, status: 'persisted', html: wholePlanHtml(edited) });
         this.planEntryId = null;
-        // A plan re-read from a saved file (GATE-2) is persisted already: no plan.persisted follows its plan.completed.
-        const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
-        if (draft && draft.status === 'streaming') put({ ...draft, status: 'persisted', planFile: event.planFile, html: wholePlanHtml(draft) });
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
         put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan?.markdown ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
         this.awaiting = 'approval';
