@@ -29,13 +29,8 @@ export function mountApp(initialViewState?: unknown) {
   };
 }
 
-/**
- * Entries carry the HTML the host's real renderer makes of their text: finished text rendered
- * whole, streaming text in the host's chunks.
- */
-export const assistant = (id: string, text: string, streaming = false): EntryOf<'assistant'> => ({
-  kind: 'assistant', id, text, streaming, html: streaming ? new StreamingMarkdown().update(text).chunks : [renderMarkdown(text)],
-});
+/** Entries carry the HTML the host's real renderer makes of their text (a message that streams: hostStream). */
+export const assistant = (id: string, text: string): EntryOf<'assistant'> => ({ kind: 'assistant', id, text, streaming: false, html: [renderMarkdown(text)] });
 
 export const user = (id: string, text: string): EntryOf<'user'> => ({ kind: 'user', id, text, html: renderMarkdown(text) });
 
