@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
 import { chatFrame, journeyShot, notification, notificationTexts, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench } from '../harness/workbench';
 
@@ -99,6 +99,30 @@ function messagesOf(server: ModelServer, n: number): ChatMessage[] {
 function toolsOffered(server: ModelServer, n: number): string[] {
   const body = server.requests[n]?.body as { tools?: { function: { name: string } }[] } | undefined;
   return (body?.tools ?? []).map((t) => t.function.name).sort();
+}
+
+/**
+ * WCAG contrast ratio of an element's text against the first opaque background behind it: the
+ * themes must keep every piece of the panel readable, inline code included.
+ */
+async function contrastOf(target: Locator): Promise<number> {
+  // Passed as source text: the test runner's transpiler would wrap named helpers in a `__name`
+  // call that does not exist inside the page.
+  return target.evaluate(new Function('el', `
+    const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lin = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+    const luminance = (c) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+    let node = el;
+    let background = [255, 255, 255];
+    while (node) {
+      const c = rgb(getComputedStyle(node).backgroundColor);
+      if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) { background = c; break; }
+      node = node.parentElement;
+    }
+    const a = luminance(rgb(getComputedStyle(el).color));
+    const b = luminance(background);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  `) as (el: Element) => number);
 }
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
@@ -226,7 +250,7 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await journeyShot(page, DIR, '05-plan');
     });
 
-    await step('06 GATE-1, UI-2: "Ready to code?" shows the synopsis and four choices (dark and light theme)', async () => {
+    await step('06 GATE-1, UI-1, UI-2: "Ready to code?" shows the synopsis and four choices (dark, light and high-contrast themes)', async () => {
       const gate = frame.locator('.gate');
       await gate.waitFor({ timeout: 15_000 });
       assert.equal(await gate.locator('.card-title').innerText(), 'Ready to code?');
@@ -239,11 +263,33 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await frame.locator('.status-line', { hasText: 'Waiting for approval' }).waitFor();
       assert.equal(await gate.locator('.gate-choice-execute').evaluate((el) => el === document.activeElement), true, 'the first choice has focus');
       await journeyShot(page, DIR, '06-gate');
+      const darkContrast = await contrastOf(gate.locator('.synopsis-summary code').first());
+      assert.ok(darkContrast >= 4.5, `dark: inline code contrast ${darkContrast.toFixed(2)}`);
 
       updateWorkspaceSettings(workspace, { 'workbench.colorTheme': 'Default Light Modern' });
       await page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
       await page.waitForTimeout(800);
       await journeyShot(page, DIR, '06-gate-light');
+      const lightContrast = await contrastOf(gate.locator('.synopsis-summary code').first());
+      assert.ok(lightContrast >= 4.5, `light: inline code contrast ${lightContrast.toFixed(2)}`);
+      // UI-1 (issue 8 item 6): in both high-contrast themes the toolkit buttons carry the theme's contrast border.
+      for (const [theme, workbenchClass, shot] of [
+        ['Default High Contrast', 'hc-black', '06-gate-high-contrast'],
+        ['Default High Contrast Light', 'hc-light', '06-gate-high-contrast-light'],
+      ] as const) {
+        updateWorkspaceSettings(workspace, { 'workbench.colorTheme': theme });
+        await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(800);
+        const border = await gate.locator('.gate-choice-revise').evaluate((el) => {
+          const control = el.shadowRoot?.querySelector('button.control');
+          return control ? getComputedStyle(control).borderTopColor : 'not an upgraded toolkit button';
+        });
+        assert.notEqual(border, 'rgba(0, 0, 0, 0)', `${theme}: a choice has a visible border`);
+        const codeContrast = await contrastOf(gate.locator('.synopsis-summary code').first());
+        assert.ok(codeContrast >= 4.5, `${theme}: inline code contrast ${codeContrast.toFixed(2)} (WCAG AA needs 4.5)`);
+        assert.match(border, /^rgba?\(/, `${theme}: ${border}`);
+        await journeyShot(page, DIR, shot);
+      }
       updateWorkspaceSettings(workspace, { 'workbench.colorTheme': 'Default Dark Modern' });
       await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
       await gate.locator('.gate-choice-execute').focus();

@@ -36,7 +36,7 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     assert.equal(server.requests.length, 2, "the user's endpoint was used, not the one the untrusted workspace set");
 
     const original = readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8');
-    await frame.locator('button.gate-choice-execute').click();
+    await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).click();
     const warning = await notification(page, 'needs a trusted folder');
     assert.match(await warning.innerText(), /Manage Workspace Trust/);
     await screenshot(page, 'e2e-untrusted-approval');
@@ -44,7 +44,7 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     assert.equal(server.requests.length, 2, 'no implementation request was sent');
     assert.equal(readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8'), original);
     assert.equal(await frame.locator('.mode-badge.mode-plan').count(), 1, 'still in Plan mode');
-    assert.equal(await frame.locator('button.gate-choice-execute').isEnabled(), true, 'the gate can be answered again once the folder is trusted');
+    assert.equal(await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).isEnabled(), true, 'the gate can be answered again once the folder is trusted');
   } catch (err) {
     await screenshot(wb.page, 'e2e-untrusted-failure').catch(() => undefined);
     throw err;
