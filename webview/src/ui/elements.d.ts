@@ -8,7 +8,6 @@ declare module 'preact' {
     interface IntrinsicElements {
       'vscode-button': ToolkitAttributes & { appearance?: 'primary' | 'secondary' | 'icon'; disabled?: boolean };
       'vscode-link': ToolkitAttributes & { href?: string };
-      'vscode-badge': ToolkitAttributes;
       'vscode-progress-ring': ToolkitAttributes;
     }
   }

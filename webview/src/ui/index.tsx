@@ -3,18 +3,19 @@
  * @vscode/webview-ui-toolkit; Microsoft archived it in January 2025 and @vscode-elements is its
  * maintained successor, so everything toolkit-specific stays in this folder and a swap is one
  * folder. Components are imported from their own files (not the package index) so the bundle
- * carries the four the panel uses; see webview/build/fast-named-exports.mjs for the FAST side.
+ * carries the three the panel uses; see webview/build/fast-named-exports.mjs for the FAST side.
  * The toolkit themes itself from VS Code's --vscode-* variables (light, dark, high contrast).
+ * Its badge is not used: its template carries a `style` attribute binding, which the webview's
+ * CSP (no inline styles) refuses with a console error per badge.
  */
 import type { ComponentChildren, Ref } from 'preact';
 import { provideVSCodeDesignSystem } from '@vscode/webview-ui-toolkit/dist/vscode-design-system.js';
-import { vsCodeBadge } from '@vscode/webview-ui-toolkit/dist/badge/index.js';
 import { vsCodeButton } from '@vscode/webview-ui-toolkit/dist/button/index.js';
 import { vsCodeLink } from '@vscode/webview-ui-toolkit/dist/link/index.js';
 import { vsCodeProgressRing } from '@vscode/webview-ui-toolkit/dist/progress-ring/index.js';
 
 // Defined before the first render, so elements are upgraded as Preact creates them.
-provideVSCodeDesignSystem().register(vsCodeBadge(), vsCodeButton(), vsCodeLink(), vsCodeProgressRing());
+provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeLink(), vsCodeProgressRing());
 
 /** A toolkit element as Preact sees it: the host element (its inner control lives in its shadow root). */
 export type ToolkitElement = HTMLElement;
@@ -67,8 +68,9 @@ export function Link(props: { children: ComponentChildren; onClick: () => void; 
   );
 }
 
+/** A label badge in VS Code's badge colours (see the header comment for why not the toolkit's). */
 export function Badge(props: { children: ComponentChildren; title?: string; class?: string }) {
-  return <vscode-badge class={props.class} title={props.title}>{props.children}</vscode-badge>;
+  return <span class={`ui-badge${props.class ? ` ${props.class}` : ''}`} title={props.title}>{props.children}</span>;
 }
 
 /**
