@@ -55,13 +55,16 @@ export function renderMarkdown(source: string): string {
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
+/** A line that surely starts a new block: not indented, and not possibly a list item. */
+const NEW_BLOCK = /^[^\s\-*+\d]/;
 
 /**
  * Where streamed text can be cut so that the part before it is final: the start of a line that
  * begins a new top-level block, after a blank line outside a fenced code block. An indented line
  * after the blank is not a cut (it may continue a list item or an indented code block), nor is a
- * blank line whose next line has not started yet. The one difference a cut can make: a list that
- * goes on after a blank line shows as two lists until the finished message is rendered whole.
+ * blank line whose next line has not started yet, nor a line that starts like a list item (`-`,
+ * `*`, `+`, a digit): a loose list goes on after blank lines, and cutting it would show two lists
+ * until the finished message is rendered whole.
  */
 export function stableCut(text: string): number {
   let cut = 0;
@@ -72,7 +75,7 @@ export function stableCut(text: string): number {
     const newline = text.indexOf('\n', lineStart);
     const end = newline === -1 ? text.length : newline;
     const line = text.slice(lineStart, end);
-    if (fenceOpen === null && afterBlank && /^\S/.test(line)) cut = lineStart;
+    if (fenceOpen === null && afterBlank && NEW_BLOCK.test(line)) cut = lineStart;
     const marker = FENCE.exec(line);
     if (newline === -1) break;
     if (fenceOpen === null) {

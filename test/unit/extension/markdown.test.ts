@@ -100,6 +100,26 @@ test('UI-1: streaming settles each finished paragraph once; later updates only r
   }
 });
 
+test('UI-1: a loose list (items separated by blank lines) streams as one list, never split into two', () => {
+  assert.equal(stableCut('1. one\n\n2'), 0, 'a digit after the blank may continue an ordered list');
+  assert.equal(stableCut('- one\n\n-'), 0, 'a dash may continue a bullet list (or start a rule): no cut yet');
+  for (const text of [
+    'Steps:\n\n1. Read the code.\n\n2. Change `greet`.\n\n3. Run the tests.\n\nDone.',
+    'Options:\n\n- first\n\n- second\n\n  with more text\n\n* third\n\nThat is all.',
+    '1. only item\n\n---\n\nAfter the rule.',
+  ]) {
+    for (const size of [1, 3, 8]) {
+      const { lists } = streamInPieces(text, size);
+      for (const list of lists) {
+        const settled = list.slice(0, -1).join('');
+        assert.equal((settled.match(/<[ou]l/g) ?? []).length, (settled.match(/<\/[ou]l>/g) ?? []).length, 'settled chunks hold whole lists');
+      }
+      const final = lists.at(-1) ?? [];
+      assert.equal(final.join(''), renderMarkdown(text), `size ${size}: the streamed chunks read as the whole text rendered`);
+    }
+  }
+});
+
 test('UI-1: a fenced code block with blank lines is never cut while it streams', () => {
   const code = 'const a = 1;\n\n\nconst b = 2;\n\nexport { a, b };\n';
   const text = `Here is the code:\n\n\`\`\`ts\n${code}\`\`\`\n\nAnd a closing remark.`;
