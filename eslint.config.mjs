@@ -2,11 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const noVscodeInCore = {
-  'no-restricted-imports': ['error', {
-    paths: [{ name: 'vscode', message: 'src/core and src/cli must stay free of VS Code: pass what you need through a port (src/core/ports.ts).' }],
-  }],
-};
+// Import boundaries. src/core and src/cli stay free of VS Code (ports instead); only
+// webview/src/ui/ touches the UI toolkit, so a swap is one folder (architecture, "UI toolkit").
+const NO_VSCODE = { name: 'vscode', message: 'src/core and src/cli must stay free of VS Code: pass what you need through a port (src/core/ports.ts).' };
+const NO_TOOLKIT = { group: ['@vscode/webview-ui-toolkit', '@vscode/webview-ui-toolkit/*', '@microsoft/fast-*'], message: 'Use the wrappers in webview/src/ui/; only that folder imports the UI toolkit.' };
+const importBoundaries = (paths) => ({ 'no-restricted-imports': ['error', { paths, patterns: [NO_TOOLKIT] }] });
 
 export default tseslint.config(
   // examples/ is a user's project to try the extension on, not ours to lint.
@@ -21,7 +21,8 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  { files: ['src/core/**', 'src/cli/**'], rules: noVscodeInCore },
+  { files: ['src/**', 'webview/**', 'test/**', 'bench/**'], ignores: ['webview/src/ui/**'], rules: importBoundaries([]) },
+  { files: ['src/core/**', 'src/cli/**'], rules: importBoundaries([NO_VSCODE]) },
   { files: ['webview/**'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'test/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );
