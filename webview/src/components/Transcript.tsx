@@ -1,6 +1,7 @@
 import { Component } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TranscriptEntry, WebviewCommand } from '../../../src/protocol';
+import { Button } from '../ui';
 import { ApprovalGate } from './ApprovalGate';
 import { EmptyState } from './EmptyState';
 import { AssistantMessage, Notice, Reasoning, TrackerLine, UserMessage } from './Message';
@@ -138,9 +139,9 @@ export function Transcript({ entries, send, onInteractionDone }: TranscriptProps
       ) : (
         <>
           {first > 0 && (
-            <button type="button" class="show-earlier" onClick={showEarlier}>
+            <Button appearance="secondary" class="show-earlier" onClick={showEarlier}>
               {`Show ${Math.min(WINDOW, first)} earlier (${first} hidden)`}
-            </button>
+            </Button>
           )}
           <div
             class="transcript"
