@@ -8,12 +8,13 @@
  * policy approves, `request_user_input` and `task_tracker`. Every other call, the plan file
  * included (only the runtime persists plans), is blocked with a reason starting
  * "Mutation blocked:", which is what the model is told. Build and auto share one rule set (MODE-1):
- * writes must stay inside the workspace. That confinement is lexical here (POSIX normalisation);
+ * writes must stay inside the workspace. In every mode a command may name only paths inside the
+ * workspace (paths.ts; "Path blocked:"). That confinement is lexical here (POSIX normalisation);
  * symlinks are resolved by the tool handlers, which hold the file system.
  */
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { checkCommand, type AgentMode, type CommandVerdict } from './shell';
+import { checkCommandInWorkspace, type AgentMode, type CommandVerdict } from './shell';
 
 export const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
 export const WRITE_TOOLS = ['write_file', 'edit_file'] as const;
@@ -60,7 +61,7 @@ export function gateToolCall(mode: AgentMode, call: ToolCall, ctx: GateContext):
     const reason = `unknown tool \`${name}\``;
     return mode === 'plan' ? blocked('mutation', `Mutation blocked: ${reason} is not available in plan mode (plan mode is read-only).`) : blocked('unknown_tool', `${reason}.`);
   }
-  if (name === 'run_command') return gateCommand(mode, call.arguments);
+  if (name === 'run_command') return gateCommand(mode, call.arguments, ctx);
   if ((WRITE_TOOLS as readonly string[]).includes(name)) return gateWrite(mode, name, call.arguments, ctx);
   if (name === 'start_planning' && mode === 'plan') {
     return blocked('mutation', 'Mutation blocked: `start_planning` is for build/auto agents; planning is already active.');
@@ -68,12 +69,18 @@ export function gateToolCall(mode: AgentMode, call: ToolCall, ctx: GateContext):
   return { allowed: true, tool: name };
 }
 
-function gateCommand(mode: AgentMode, raw: unknown): DispatchDecision {
+function gateCommand(mode: AgentMode, raw: unknown, ctx: GateContext): DispatchDecision {
   const parsed = commandArgs.safeParse(raw);
   if (!parsed.success) return blocked('invalid_arguments', `run_command arguments are invalid: ${describeIssues(parsed.error)}.`);
-  const verdict = checkCommand(parsed.data.command, mode);
+  const verdict = checkCommandInWorkspace(parsed.data.command, mode, ctx.workspaceRoot);
   if (verdict.allowed) return { allowed: true, tool: 'run_command', command: verdict };
+  if (verdict.refusedBy === 'paths') return blocked('outside_workspace', pathBlocked(verdict.reason), verdict);
   return blocked('mutation', `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands.`, verdict);
+}
+
+/** What the model is told when a command names a path outside the workspace, in any mode. */
+export function pathBlocked(reason: string | null): string {
+  return `Path blocked: ${reason ?? 'the command names a path outside the workspace'}. The command was not run.`;
 }
 
 function gateWrite(mode: AgentMode, name: ToolName, raw: unknown, ctx: GateContext): DispatchDecision {

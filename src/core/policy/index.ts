@@ -1,7 +1,9 @@
 /** Public API of the read-only policy (RO-1 … RO-4); the runloop imports from here. */
-export { checkCommand } from './shell';
-export type { AgentMode, CommandClass, CommandVerdict, SegmentResult } from './shell';
-export { gateToolCall, confine, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './dispatch';
+export { checkCommand, checkCommandInWorkspace } from './shell';
+export type { AgentMode, CommandClass, CommandVerdict, SegmentResult, WorkspaceCommandVerdict } from './shell';
+export { checkCommandPaths } from './paths';
+export type { PathVerdict } from './paths';
+export { gateToolCall, confine, pathBlocked, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './dispatch';
 export type { BlockKind, DispatchDecision, GateContext, ToolCall, ToolName } from './dispatch';
 export { PLAN_COMMAND_ENV, withPlanCommandEnv } from './command-env';
 export type { CommandEnv } from './command-env';

@@ -31,9 +31,14 @@ function bashOnly(syntax: string, shMeaning: string, instead: string): string {
 }
 
 export interface Redirect {
-  /** `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null. */
-  kind: '<' | 'dup' | 'null';
+  /**
+   * `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null, `write`
+   * opens a file for writing (`>`, `>>`, `>|`, `<>`, `&>`; always also a problem of the segment).
+   */
+  kind: '<' | 'dup' | 'null' | 'write';
   text: string;
+  /** The file the redirection opens, as written (quotes kept), for the workspace path check; `null` for `dup`. */
+  target: string | null;
 }
 
 export interface ScannedSegment {
@@ -50,6 +55,10 @@ export interface ScannedSegment {
    * program without write options, an option-injection risk for any other.
    */
   unanchoredGlob: string | null;
+  /** A command or process substitution (`$(…)`, backticks, `<(…)`) produces words no static check can see. */
+  substitution: boolean;
+  /** Parentheses group part of the segment: a `cd` inside them does not outlive them. */
+  subshell: boolean;
 }
 
 export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
@@ -94,6 +103,8 @@ class Scanner {
   private redirects: Redirect[] = [];
   private problems: ScanProblem[] = [];
   private unanchoredGlob: string | null = null;
+  private substitution = false;
+  private subshell = false;
   // Current unquoted-word state; a "word" here is what bash would see before expansion.
   private wordLen = 0;
   private wordOutStart = 0;
@@ -154,7 +165,7 @@ class Scanner {
       } else if (c === '&' && s[i + 1] === '>') {
         // dash reads `a &>/dev/null b` as `a &` then `>/dev/null b`: b would run unseen.
         this.problem(bashOnly('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
-        i += s[i + 2] === '>' ? 3 : 2;
+        i = this.writeTarget(i, s[i + 2] === '>' ? 3 : 2);
       } else if (c === '&') {
         this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
         i += 1;
@@ -162,6 +173,7 @@ class Scanner {
         i = this.redirect(i);
       } else if (c === '(' || c === ')') {
         this.problem('parentheses start a subshell or grouping, which the policy does not allow', 'unknown');
+        this.subshell = true;
         i += 1;
       } else {
         i = this.plainChar(i);
@@ -195,16 +207,24 @@ class Scanner {
         j += 2;
         continue;
       }
-      if (c === '`') this.problem('backticks run a command substitution', 'unknown');
+      if (c === '`') this.backtick();
       if (c === '$' && !isLiteralDollar(s[j + 1], true)) this.dollarProblem(j);
       j += 1;
     }
     return -1;
   }
 
+  private backtick(): void {
+    this.problem('backticks run a command substitution', 'unknown');
+    this.substitution = true;
+  }
+
   private dollarProblem(at: number): void {
     const next = this.s[at + 1];
-    if (next === '(') this.problem('`$(…)` runs a command substitution', 'unknown');
+    if (next === '(') {
+      this.problem('`$(…)` runs a command substitution', 'unknown');
+      this.substitution = true;
+    }
     else if (next === "'" || next === '"') this.problem("`$'…'` / `$\"…\"` quoting is not allowed; use plain quotes", 'unknown');
     else this.problem(`\`$${next ?? ''}…\` expands a variable, so the command is not static`, 'unknown');
   }
@@ -225,7 +245,7 @@ class Scanner {
     } else if (c === '$') {
       if (!isLiteralDollar(s[i + 1], false)) this.dollarProblem(i);
     } else if (c === '`') {
-      this.problem('backticks run a command substitution', 'unknown');
+      this.backtick();
     } else if (c === '#') {
       this.problem('an unquoted `#` starts a comment that can hide the rest of the line; quote it', 'unknown');
     } else if (c === '*' || c === '?') {
@@ -289,11 +309,14 @@ class Scanner {
         return;
       }
     }
-    this.segments.push({ raw, words: this.out, redirects: this.redirects, joiner: this.joiner, problems: this.problems, unanchoredGlob: this.unanchoredGlob });
+    const { redirects, problems, unanchoredGlob, substitution, subshell } = this;
+    this.segments.push({ raw, words: this.out, redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell });
     this.out = '';
     this.redirects = [];
     this.problems = [];
     this.unanchoredGlob = null;
+    this.substitution = false;
+    this.subshell = false;
     this.wordOutStart = 0;
   }
 
@@ -318,6 +341,7 @@ class Scanner {
     const n1 = s[i + 1];
     if (n1 === '(') {
       this.problem(`\`${c}(…)\` is process substitution, which runs a command`, 'unknown');
+      this.substitution = true;
       return i + 2;
     }
     if (c === '<') {
@@ -327,12 +351,12 @@ class Scanner {
       }
       if (n1 === '>') {
         this.problem('`<>` opens a file for reading and writing (and creates it)', 'mutation');
-        return i + 2;
+        return this.writeTarget(i, 2, fd);
       }
       if (n1 === '&') return this.descriptorDup(i, 2, fd);
       const target = this.readTarget(i + 1);
       if (target.text === '') this.problem('`<` has no file to read', 'unknown');
-      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}` });
+      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text });
       this.out += ' ';
       return target.end;
     }
@@ -342,7 +366,7 @@ class Scanner {
     }
     if (n1 === '|') {
       this.problem('`>|` overwrites a file', 'mutation');
-      return i + 2;
+      return this.writeTarget(i, 2, fd);
     }
     return this.outputRedirect(i, n1 === '>' ? 2 : 1, fd);
   }
@@ -357,7 +381,7 @@ class Scanner {
       this.problem(`\`${s.slice(i, j + 1)}\` is not a plain descriptor duplication like \`2>&1\``, 'unknown');
       return j;
     }
-    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}` });
+    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}`, target: null });
     this.out += ' ';
     return j;
   }
@@ -366,11 +390,21 @@ class Scanner {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
     if (target.text === '/dev/null') {
-      this.redirects.push({ kind: 'null', text: `${op}/dev/null` });
+      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text });
     } else {
       const shown = target.text === '' ? op : `${op} ${target.text}`;
       this.problem(`output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`, 'mutation');
+      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text });
     }
+    this.out += ' ';
+    return target.end;
+  }
+
+  /** The target of a redirection already reported as a problem, kept so the path check still sees the file it opens. */
+  private writeTarget(i: number, width: number, fd = ''): number {
+    const op = `${fd}${this.s.slice(i, i + width)}`;
+    const target = this.readTarget(i + width);
+    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text });
     this.out += ' ';
     return target.end;
   }

@@ -12,20 +12,15 @@
  */
 import { parse } from 'shell-quote';
 import type { Word } from './args';
+import { checkCommandPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
 import { scanCommand, type ScannedSegment } from './shell-scan';
-import { reject, type CommandClass, type SegmentVerdict } from './verdict';
+import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
 
-export type { CommandClass } from './verdict';
+export type { CommandClass, SegmentResult } from './verdict';
 
 export type AgentMode = 'plan' | 'build' | 'auto';
 
-export interface SegmentResult {
-  /** The segment as written, redirections included. */
-  command: string;
-  allowed: boolean;
-  reason: string | null;
-}
 
 export interface CommandVerdict {
   allowed: boolean;
@@ -46,6 +41,31 @@ export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
     reason: null,
     segments: verdict.segments.map((s) => ({ command: s.command, allowed: true, reason: null })),
   };
+}
+
+export interface WorkspaceCommandVerdict extends CommandVerdict {
+  /** The workspace path rule on its own (paths.ts). */
+  paths: PathVerdict;
+  /** The rule that refused the command: the read-only policy, the workspace path rule, or none. */
+  refusedBy: 'policy' | 'paths' | null;
+}
+
+/**
+ * Everything a command must pass before it runs: the read-only policy (binding in plan mode) and
+ * the workspace path rule (binding in every mode, MODE-1: auto gets no bypass). The policy is
+ * asked first, so in plan mode a mutating command is still reported as a mutation.
+ */
+export function checkCommandInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
+  const policy = checkCommand(command, mode);
+  const paths = checkCommandPaths(command, root);
+  const refusedBy = !policy.allowed ? 'policy' : !paths.allowed ? 'paths' : null;
+  // Both checks read the same scan, so their segments line up one to one.
+  const segments = policy.segments.map((s, i) => {
+    const p = paths.segments[i];
+    return s.allowed && p !== undefined && !p.allowed ? { command: s.command, allowed: false, reason: p.reason } : s;
+  });
+  const reason = refusedBy === 'policy' ? policy.reason : refusedBy === 'paths' ? paths.reason : null;
+  return { allowed: refusedBy === null, class: policy.class, reason, segments, paths, refusedBy };
 }
 
 function planVerdict(command: string): CommandVerdict {

@@ -18,3 +18,11 @@ export function allow(cls: 'inspection' | 'verification'): SegmentVerdict {
 export function reject(cls: 'mutation' | 'unknown', reason: string): SegmentVerdict {
   return { allowed: false, class: cls, reason };
 }
+
+/** One segment of a command's `&&` / `||` / `;` chain or `|` pipeline, judged on its own. */
+export interface SegmentResult {
+  /** The segment as written, redirections included. */
+  command: string;
+  allowed: boolean;
+  reason: string | null;
+}

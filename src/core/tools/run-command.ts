@@ -1,10 +1,11 @@
 /**
  * `run_command`: one shell command in the workspace root. Plan mode runs it only when the
  * read-only policy approves it (RO-2, RO-3; checked here again even though the dispatch gate
- * already did), build asks the user first, auto runs it unattended (MODE-1).
+ * already did), build asks the user first, auto runs it unattended (MODE-1). In every mode a
+ * command that names a path outside the workspace is refused before anything runs or is asked.
  */
 import { z } from 'zod';
-import { checkCommand } from '../policy';
+import { checkCommandInWorkspace, pathBlocked } from '../policy';
 import type { ShellResult } from '../ports';
 import { cutHeadTail, cutNote } from './preview';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
@@ -49,20 +50,22 @@ export const runCommandTool = defineTool({
   description: [
     'Run a shell command (/bin/sh) in the workspace root and get its exit code, stdout and stderr. Use it for builds, tests, git and tools that have no dedicated tool.',
     'In plan mode only read-only commands run (inspection such as rg, ls, cat, sed -n, git log/diff/status, and test runs); redirections, in-place edits and other writes are refused.',
+    'In every mode a command may name only paths inside the workspace (no absolute paths outside it, `..` above it, `~` or `$VARIABLE` paths).',
     'In build mode the user confirms each command. Long output is cut, keeping the start and the end; pipe through tail, head or grep to see a specific part. Commands are killed at the timeout.',
   ].join(' '),
   schema,
   mutates: true,
   async handler(args, ctx): Promise<ToolResult> {
     const command = args.command;
-    const verdict = checkCommand(command, ctx.mode);
-    if (ctx.mode === 'plan' && !verdict.allowed) {
+    const verdict = checkCommandInWorkspace(command, ctx.mode, ctx.root);
+    if (verdict.refusedBy === 'policy') {
       throw new ToolFailure(
         'refused',
         `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands; the command was not run.`,
         command,
       );
     }
+    if (verdict.refusedBy === 'paths') throw new ToolFailure('refused', pathBlocked(verdict.reason), command);
     if (ctx.mode === 'build') {
       if (ctx.confirm === undefined) {
         throw new ToolFailure('refused', 'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.', command);

@@ -1,0 +1,358 @@
+/**
+ * The workspace path rule for shell commands: no tool touches a path outside the workspace
+ * (RO-2 in plan mode; MODE-1: build and auto get no bypass, so it binds in every mode).
+ *
+ *   checkCommandPaths(command, root) -> PathVerdict
+ *
+ * Built on the same quote-aware scan as the read-only policy (shell-scan.ts); `shell-quote` turns
+ * each segment into words, with every parameter expansion kept visible as a marker instead of the
+ * empty string it would otherwise become. For each simple command, every argument that may be a
+ * path (see `candidates`), `--opt=value` / `NAME=value` values, attached short-option values and
+ * every redirection target is resolved with POSIX rules against the folders the command may run
+ * in (cwd.ts tracks `cd`) and must stay inside `root`. The program word itself is exempt
+ * (`/usr/bin/env`, `./node_modules/.bin/tsc`).
+ *
+ * "Looks like a path": every argument counts as a possible path unless the program is known to
+ * read it as something else — the pattern of grep/rg/`git grep`, the script of sed, the program
+ * and `-F` separator of awk, `find -name`-style patterns, the words of echo/printf/tr (they open no
+ * files), URLs other than `file:`. Among possible paths only these are refused: absolute paths
+ * outside `root` (except /dev/null, /dev/stdin, /dev/stdout, /dev/stderr), words whose `..` leave
+ * `root`, `~` / `~user`, globs that could match `..`, and words holding an expansion (`$HOME`,
+ * `${X}`), which cannot be resolved statically. So a pattern the check cannot tell from a path
+ * (`paste -d /`) is refused rather than allowed, and the reason says so; a relative word without
+ * `..` is always inside and never refused, pattern or not.
+ *
+ * The check is lexical: it cannot see symlinks (a link inside the workspace may point outside),
+ * what a program reads from its configuration or its input, or what a script or interpreter does.
+ * Programs that take file names from their input (`xargs`, `--files0-from`) are refused for that
+ * reason. Core stays pure: no file system access here.
+ */
+import { posix } from 'node:path';
+import { parse } from 'shell-quote';
+import { namesLong, type OptionSpec, type Word } from './args';
+import { CwdFlow } from './cwd';
+import { scanCommand, type ScannedSegment } from './shell-scan';
+import type { SegmentResult } from './verdict';
+
+export interface PathVerdict {
+  allowed: boolean;
+  /** Why the command was refused (naming the segment when there are several); `null` when allowed. */
+  reason: string | null;
+  segments: SegmentResult[];
+}
+
+/** Marks a parameter expansion inside a word; NUL cannot occur in a scanned command. */
+const MARK = '\u0000';
+const keepExpansions = (name: string): string => (name === '' ? '$' : `${MARK}${name}${MARK}`);
+
+const DEVICES = new Set(['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
+const URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Programs that print their words and open none of them. */
+const NO_PATHS = new Set(['echo', 'printf', 'tr']);
+/** Programs that run a command per line of their input: the file names they pass are not on the command line. */
+const INPUT_DRIVEN = new Set(['xargs', 'parallel']);
+
+interface PatternRule {
+  spec: OptionSpec;
+  /** Options whose value is a pattern or script, not a file (short letters, long names). */
+  patternValues: { short: string; long: readonly string[] };
+  /** Options that supply the pattern, so that no operand is one. */
+  patternGiven: { short: string; long: readonly string[] };
+}
+
+// Only options known to take a value are listed: reading a flag as taking a value when it does not
+// would shift the pattern onto a path and exempt it, while missing one only makes the check stricter.
+const GREP: PatternRule = {
+  spec: {
+    valueShort: 'ABCDdefm',
+    valueLong: ['regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'devices', 'directories', 'include', 'exclude', 'exclude-dir', 'exclude-from', 'label', 'binary-files'],
+    doubleDash: true,
+  },
+  patternValues: { short: 'e', long: ['regexp'] },
+  patternGiven: { short: 'ef', long: ['regexp', 'file'] },
+};
+const RG: PatternRule = {
+  spec: {
+    valueShort: 'ABCEMTdefgjmrt',
+    valueLong: ['regexp', 'file', 'glob', 'iglob', 'type', 'type-not', 'max-count', 'max-depth', 'context', 'after-context', 'before-context', 'replace', 'encoding', 'threads', 'ignore-file', 'sort', 'sortr'],
+    doubleDash: true,
+  },
+  patternValues: { short: 'egr', long: ['regexp', 'glob', 'iglob', 'replace'] },
+  patternGiven: { short: 'ef', long: ['regexp', 'file'] },
+};
+const SED: PatternRule = {
+  spec: { valueShort: 'efl', valueLong: ['expression', 'file', 'line-length'], doubleDash: true },
+  patternValues: { short: 'e', long: ['expression'] },
+  patternGiven: { short: 'ef', long: ['expression', 'file'] },
+};
+const AWK: PatternRule = {
+  spec: { valueShort: 'Ffv', valueLong: ['field-separator', 'file', 'assign'], doubleDash: true },
+  patternValues: { short: 'F', long: ['field-separator'] },
+  patternGiven: { short: 'f', long: ['file'] },
+};
+const PATTERN_RULES = new Map<string, PatternRule>([
+  ['grep', GREP], ['egrep', GREP], ['fgrep', GREP], ['rg', RG], ['sed', SED],
+  ['awk', AWK], ['gawk', AWK], ['mawk', AWK], ['nawk', AWK],
+]);
+
+/** `find` predicates whose value is a name pattern, not a file. */
+const FIND_PATTERNS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname']);
+
+function matches(flag: string, kind: 'short' | 'long', set: { short: string; long: readonly string[] }): boolean {
+  return kind === 'short' ? set.short.includes(flag) : set.long.some((name) => namesLong(flag, name));
+}
+
+/**
+ * Indexes (into `args`) of the words a pattern program reads as patterns or scripts: the values of
+ * pattern options and, unless an option supplied the pattern, the first operand. Read the way
+ * getopt does: short clusters, attached and detached values, `--name=value`, `--`.
+ */
+function patternWords(args: readonly Word[], rule: PatternRule): Set<number> {
+  const { valueShort = '', valueLong = [] } = rule.spec;
+  const exempt = new Set<number>();
+  let given = false;
+  let firstOperand = -1;
+  let ended = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const t = (args[i] as Word).text;
+    if (ended || t === '-' || !t.startsWith('-')) {
+      if (firstOperand < 0) firstOperand = i;
+      continue;
+    }
+    if (t === '--') {
+      ended = true;
+      continue;
+    }
+    const next = args[i + 1]?.text;
+    const detached = next !== undefined && !next.startsWith('-');
+    if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      const name = t.slice(2, eq < 0 ? undefined : eq);
+      const takesNext = eq < 0 && valueLong.includes(name) && detached;
+      if (matches(name, 'long', rule.patternGiven)) given = true;
+      if ((eq >= 0 || takesNext) && matches(name, 'long', rule.patternValues)) exempt.add(takesNext ? i + 1 : i);
+      if (takesNext) i += 1;
+      continue;
+    }
+    for (let k = 1; k < t.length; k += 1) {
+      const flag = t[k] as string;
+      if (rule.patternGiven.short.includes(flag)) given = true;
+      if (!valueShort.includes(flag)) continue;
+      const takesNext = k === t.length - 1 && detached;
+      if (rule.patternValues.short.includes(flag) && (takesNext || k < t.length - 1)) exempt.add(takesNext ? i + 1 : i);
+      if (takesNext) i += 1;
+      break;
+    }
+  }
+  if (!given && firstOperand >= 0) exempt.add(firstOperand);
+  return exempt;
+}
+
+/** The subcommand index of `git …` (after global options), or -1. */
+function gitSubcommand(args: readonly Word[]): number {
+  for (let i = 0; i < args.length; i += 1) {
+    const t = (args[i] as Word).text;
+    if (t === '-C' || t === '-c' || t === '--git-dir' || t === '--work-tree' || t === '--namespace') i += 1;
+    else if (!t.startsWith('-')) return i;
+  }
+  return -1;
+}
+
+/** Indexes of the argument words that are not paths for this program. */
+function notPaths(program: string, args: readonly Word[]): Set<number> {
+  if (NO_PATHS.has(program)) return new Set(args.map((_, i) => i));
+  const rule = PATTERN_RULES.get(program);
+  if (rule !== undefined) return patternWords(args, rule);
+  if (program === 'git') {
+    const sub = gitSubcommand(args);
+    if (sub < 0 || args[sub]?.text !== 'grep') return new Set();
+    return new Set([...patternWords(args.slice(sub + 1), GREP)].map((i) => i + sub + 1));
+  }
+  if (program === 'find') {
+    const exempt = new Set<number>();
+    args.forEach((w, i) => {
+      if (FIND_PATTERNS.has(w.text)) exempt.add(i + 1);
+    });
+    return exempt;
+  }
+  return new Set();
+}
+
+/** The reason a program that names files through its input is refused, or null. */
+function inputDriven(program: string, args: readonly Word[]): string | null {
+  if (INPUT_DRIVEN.has(program)) return `\`${program}\` takes the file names it passes from its input, which the workspace check cannot see; name the files on the command line instead`;
+  for (const { text } of args) {
+    const name = text.startsWith('--') ? text.slice(2).split('=')[0] ?? '' : '';
+    const fileList = (name.length >= 6 && namesLong(name, 'files0-from')) || (name.length >= 6 && namesLong(name, 'files-from'));
+    if (fileList || (program === 'find' && text === '-files0-from')) {
+      return `\`${program} ${text}\` reads file names from a list the workspace check cannot see; name the files on the command line instead`;
+    }
+  }
+  return null;
+}
+
+class Checker {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = posix.normalize(root).replace(/(.)\/+$/, '$1');
+  }
+
+  private inside(absolute: string): boolean {
+    return this.root === '/' || absolute === this.root || absolute.startsWith(`${this.root}/`);
+  }
+
+  private outside(shown: string, where: string): string {
+    return `\`${shown}\` ${where} outside the workspace (${this.root}); commands may only name paths inside it`;
+  }
+
+  /** Why `text`, read as a path from any of `cwds`, may leave the workspace; null when it cannot. */
+  path(text: string, glob: boolean, cwds: readonly string[]): string | null {
+    if (text.includes(MARK)) {
+      // Markers come in pairs, so every odd piece is a variable name.
+      const shown = text
+        .split(MARK)
+        .map((piece, i) => (i % 2 === 0 ? piece : /^[A-Za-z_][A-Za-z0-9_]*$/.test(piece) ? `$${piece}` : `\${${piece}}`))
+        .join('');
+      return `\`${shown}\` expands a shell variable the workspace check cannot resolve, so it cannot prove the path stays inside the workspace (${this.root}); spell the path out`;
+    }
+    const url = URL.exec(text);
+    if (url !== null) {
+      if (url[1]?.toLowerCase() !== 'file') return null;
+      const local = text.slice(url[0].length);
+      return local.startsWith('/') ? this.path(local, glob, cwds) : this.outside(text, 'names a file on another host,');
+    }
+    if (text.startsWith('~')) return this.outside(text, 'names a home folder,');
+    if (DEVICES.has(text)) return null;
+    if (glob) {
+      const risky = text.split('/').find((part) => (part.startsWith('.') || part.startsWith('[')) && /[*?[]/.test(part));
+      if (risky !== undefined) return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;
+    }
+    if (posix.isAbsolute(text)) return this.inside(posix.normalize(text)) ? null : this.outside(text, 'is');
+    for (const cwd of cwds) {
+      const absolute = posix.join(cwd, text);
+      if (!this.inside(absolute)) {
+        const from = cwd === this.root ? '' : ` from \`${posix.relative(this.root, cwd)}\``;
+        return this.outside(text, `resolves to ${absolute}${from},`);
+      }
+    }
+    return null;
+  }
+
+  /** Why an argument word may name a path outside; handles option values and `NAME=value`. */
+  argument(word: Word, cwds: readonly string[]): string | null {
+    const t = word.text;
+    if (t.startsWith('--')) {
+      const eq = t.indexOf('=');
+      return eq < 0 ? null : this.path(t.slice(eq + 1), word.glob, cwds);
+    }
+    if (t.startsWith('-') && t.length > 2) {
+      // `-C../x` or `-I/usr/include`: an attached value; a lone `/` there is a separator (`cut -d/`).
+      const attached = t.slice(2);
+      return attached === '/' ? null : this.path(attached, word.glob, cwds);
+    }
+    if (t.startsWith('-')) return null;
+    const whole = this.path(t, word.glob, cwds);
+    if (whole !== null) return whole;
+    const eq = t.indexOf('=');
+    return eq > 0 ? this.path(t.slice(eq + 1), word.glob, cwds) : null;
+  }
+
+  /** Verdict for one simple command; updates the cwd flow for `cd`, `pushd` and `popd`. */
+  segment(segment: ScannedSegment, flow: CwdFlow): string | null {
+    const cwds = flow.enter(segment.joiner);
+    if (segment.substitution) {
+      return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
+    }
+    const words = wordsOf(segment.words);
+    for (const r of segment.redirects) {
+      if (r.target === null) continue;
+      const [target] = wordsOf(r.target);
+      const why = target === undefined ? null : this.path(target.text, target.glob, cwds);
+      if (why !== null) return `redirection \`${r.text}\`: ${why}`;
+    }
+    let at = 0;
+    while (at < words.length && ASSIGNMENT.test((words[at] as Word).text)) {
+      const why = this.argument(words[at] as Word, cwds);
+      if (why !== null) return why;
+      at += 1;
+    }
+    const head = words[at];
+    if (head === undefined) return null;
+    if (head.text.includes(MARK)) return `the program name \`${head.text.replaceAll(MARK, '')}\` comes from a shell variable the workspace check cannot resolve`;
+    if (head.glob) {
+      const why = this.path(head.text, true, cwds);
+      if (why !== null) return why;
+    }
+    const program = posix.basename(head.text);
+    const args = words.slice(at + 1);
+    const fed = inputDriven(program, args);
+    if (fed !== null) return fed;
+    if (program === 'cd' || program === 'pushd') return this.changeDirectory(program, args, cwds, flow);
+    if (program === 'popd') {
+      flow.popd();
+      return null;
+    }
+    const skip = notPaths(program, args);
+    const generic = !NO_PATHS.has(program) && !PATTERN_RULES.has(program) && program !== 'git' && program !== 'find';
+    for (const [i, word] of args.entries()) {
+      // An unquoted expansion in a pattern position can split into a pattern and a path.
+      if (skip.has(i) && (NO_PATHS.has(program) || !word.text.includes(MARK))) continue;
+      const why = skip.has(i) ? this.path(word.text, word.glob, cwds) : this.argument(word, cwds);
+      if (why !== null) return generic ? `${why} (every argument of \`${program}\` counts as a possible path)` : why;
+    }
+    return null;
+  }
+
+  private changeDirectory(program: string, args: readonly Word[], cwds: readonly string[], flow: CwdFlow): string | null {
+    const operands = args.filter((w, i) => !(/^-[LPe@]+$/.test(w.text) || (w.text === '--' && i === args.findIndex((x) => x.text === '--'))));
+    const target = operands[0];
+    if (target === undefined) return `\`${program}\` without a folder goes to the home folder, outside the workspace (${this.root}); name a folder inside it`;
+    if (target.text === '-') return `\`${program} -\` returns to a folder the workspace check cannot see; name a folder inside the workspace (${this.root})`;
+    if (operands.length > 1) return `\`${program}\` takes one folder; run the commands separately`;
+    const why = this.path(target.text, target.glob, cwds);
+    if (why !== null) return why;
+    if (target.glob) return `\`${program} ${target.text}\`: the folder is a glob; name it explicitly`;
+    flow.changeTo(cwds.map((cwd) => posix.join(cwd, target.text)));
+    return null;
+  }
+}
+
+/** Words of a segment with expansions kept as markers; a comment's text still counts (shell-quote ends a word at any `#`). */
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  for (const entry of parse(text, keepExpansions)) {
+    if (typeof entry === 'string') words.push({ text: entry, glob: false });
+    else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
+    else if ('comment' in entry) words.push(...entry.comment.split(/[ \t]+/).filter((part) => part !== '').map((part) => ({ text: part, glob: false })));
+    else words.push({ text: entry.op, glob: false });
+  }
+  return words;
+}
+
+/** Checks every path a command line names against the workspace `root` (absolute POSIX path); see the file comment. */
+export function checkCommandPaths(command: string, root: string): PathVerdict {
+  if (!posix.isAbsolute(root)) {
+    const reason = `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`;
+    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
+  }
+  const scan = scanCommand(command);
+  if (!scan.ok) {
+    const reason = `the workspace check cannot read the command: ${scan.problem.message}`;
+    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
+  }
+  const checker = new Checker(root);
+  const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), scan.segments.some((s) => s.subshell));
+  const results: SegmentResult[] = [];
+  for (const segment of scan.segments) {
+    const reason = checker.segment(segment, flow);
+    results.push({ command: segment.raw, allowed: reason === null, reason });
+  }
+  const failedIndex = results.findIndex((r) => !r.allowed);
+  const failed = results[failedIndex];
+  let reason: string | null = null;
+  if (failed !== undefined) reason = results.length === 1 ? failed.reason : `segment ${failedIndex + 1} of ${results.length} (\`${failed.command}\`): ${failed.reason}`;
+  return { allowed: failed === undefined, reason, segments: results };
+}
