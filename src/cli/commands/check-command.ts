@@ -1,24 +1,29 @@
 /**
- * `vtplan check-command [--mode plan|build|auto] [--json] -- <command string>` (RO-2, RO-3, ADD-2).
- * Judges a command with the read-only shell policy; it never runs it. Exit 0 allowed, 1 rejected,
- * 2 usage.
+ * `vtplan check-command [--mode plan|build|auto] [--root DIR] [--json] -- <command string>`
+ * (RO-2, RO-3, MODE-1, ADD-2). Judges a command exactly as `run_command` would before running it:
+ * the read-only shell policy and the workspace path rule against `--root` (default: the current
+ * folder). It never runs it. Exit 0 allowed, 1 rejected, 2 usage. The JSON keeps its first four
+ * keys and adds `root` and `paths` (the path rule's own verdict).
  */
-import { checkCommand, type AgentMode } from '../../core/policy';
+import * as path from 'node:path';
+import { checkCommandInWorkspace, type AgentMode } from '../../core/policy';
 import { UsageError, type CliCommand } from '../io';
 import { contractJson, type Json } from '../json';
 
 const MODES: readonly AgentMode[] = ['plan', 'build', 'auto'];
-const USAGE = 'vtplan check-command [--mode plan|build|auto] [--json] -- <command string>';
+const USAGE = 'vtplan check-command [--mode plan|build|auto] [--root DIR] [--json] -- <command string>';
 
 interface Options {
   mode: AgentMode;
   json: boolean;
   command: string;
+  root: string | undefined;
 }
 
 function parseOptions(args: readonly string[]): Options {
   let mode: AgentMode = 'plan';
   let json = false;
+  let root: string | undefined;
   let i = 0;
   for (; i < args.length; i += 1) {
     const a = args[i] as string;
@@ -34,6 +39,10 @@ function parseOptions(args: readonly string[]): Options {
         throw new UsageError(`--mode must be one of plan, build, auto${value === undefined ? '' : ` (got '${value}')`}`);
       }
       mode = value as AgentMode;
+    } else if (a === '--root' || a.startsWith('--root=')) {
+      const value = a === '--root' ? args[++i] : a.slice('--root='.length);
+      if (value === undefined || value === '') throw new UsageError('--root needs the workspace folder');
+      root = value;
     } else if (a.startsWith('-')) {
       throw new UsageError(`unknown option '${a}'`);
     } else {
@@ -45,26 +54,31 @@ function parseOptions(args: readonly string[]): Options {
   if (rest.length > 1) throw new UsageError('pass the command as one argument, quoted: -- "rg -n foo src"');
   const command = rest[0] as string;
   if (command.trim() === '') throw new UsageError('the command to check is empty');
-  return { mode, json, command };
+  return { mode, json, command, root };
 }
 
 export const checkCommandCommand: CliCommand = {
   name: 'check-command',
-  summary: 'Judge a shell command with the read-only policy without running it (exit 0 allowed, 1 rejected).',
+  summary: 'Judge a shell command with the read-only policy and the workspace path rule without running it (exit 0 allowed, 1 rejected).',
   usage: USAGE,
   async run(args, io) {
-    const { mode, json, command } = parseOptions(args);
-    const verdict = checkCommand(command, mode);
+    const options = parseOptions(args);
+    const { mode, json, command } = options;
+    const root = path.resolve(io.cwd, options.root ?? '.');
+    const verdict = checkCommandInWorkspace(command, mode, root);
     if (json) {
       const payload: Json = {
         allowed: verdict.allowed,
         class: verdict.class,
         reason: verdict.reason,
         segments: verdict.segments.map((s) => ({ command: s.command, allowed: s.allowed, reason: s.reason })),
+        root,
+        paths: { allowed: verdict.paths.allowed, reason: verdict.paths.reason },
       };
       io.stdout(`${contractJson(payload)}\n`);
     } else {
-      io.stdout(`${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode)${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`);
+      const where = verdict.refusedBy === 'paths' ? ', outside the workspace' : '';
+      io.stdout(`${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode${where})${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`);
       if (verdict.segments.length > 1) {
         for (const s of verdict.segments) io.stdout(`  ${s.allowed ? 'ok ' : 'no '} ${s.command}${s.reason === null ? '' : ` — ${s.reason}`}\n`);
       }
