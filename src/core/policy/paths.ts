@@ -28,10 +28,11 @@
  * reason. Core stays pure: no file system access here.
  */
 import { posix } from 'node:path';
-import { parse } from 'shell-quote';
+import type { ParseEntry } from 'shell-quote';
 import { namesLong, type OptionSpec, type Word } from './args';
 import { CwdFlow } from './cwd';
-import { scanCommand, type ScannedSegment } from './shell-scan';
+import { MARK, segmentEntries, targetEntries } from './segment-words';
+import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import type { SegmentResult } from './verdict';
 
 export interface PathVerdict {
@@ -40,10 +41,6 @@ export interface PathVerdict {
   reason: string | null;
   segments: SegmentResult[];
 }
-
-/** Marks a parameter expansion inside a word; NUL cannot occur in a scanned command. */
-const MARK = '\u0000';
-const keepExpansions = (name: string): string => (name === '' ? '$' : `${MARK}${name}${MARK}`);
 
 const DEVICES = new Set(['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -193,6 +190,18 @@ function inputDriven(program: string, args: readonly Word[]): string | null {
   return null;
 }
 
+/**
+ * Whether one component of a glob may match `..` under /bin/sh (dash matches a leading `.` only
+ * with a literal `.`; whether a bracket may match it is unspecified, so brackets count).
+ */
+function mayMatchDotDot(part: string): boolean {
+  if (!/[*?[]/.test(part)) return false;
+  if (part.startsWith('[')) return true;
+  if (!part.startsWith('.')) return false;
+  const rest = part.slice(1).replaceAll('*', '');
+  return rest === '' || rest === '?' || rest === '.' || /^\[[^\]]*\]$/.test(rest);
+}
+
 class Checker {
   private readonly root: string;
 
@@ -227,7 +236,7 @@ class Checker {
     if (text.startsWith('~')) return this.outside(text, 'names a home folder,');
     if (DEVICES.has(text)) return null;
     if (glob) {
-      const risky = text.split('/').find((part) => (part.startsWith('.') || part.startsWith('[')) && /[*?[]/.test(part));
+      const risky = text.split('/').find(mayMatchDotDot);
       if (risky !== undefined) return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;
     }
     if (posix.isAbsolute(text)) return this.inside(posix.normalize(text)) ? null : this.outside(text, 'is');
@@ -266,10 +275,10 @@ class Checker {
     if (segment.substitution) {
       return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
     }
-    const words = wordsOf(segment.words);
+    const words = wordsOf(segmentEntries(segment));
     for (const r of segment.redirects) {
       if (r.target === null) continue;
-      const [target] = wordsOf(r.target);
+      const [target] = wordsOf(targetEntries(r.target));
       const why = target === undefined ? null : this.path(target.text, target.glob, cwds);
       if (why !== null) return `redirection \`${r.text}\`: ${why}`;
     }
@@ -321,9 +330,9 @@ class Checker {
 }
 
 /** Words of a segment with expansions kept as markers; a comment's text still counts (shell-quote ends a word at any `#`). */
-function wordsOf(text: string): Word[] {
+function wordsOf(entries: readonly ParseEntry[]): Word[] {
   const words: Word[] = [];
-  for (const entry of parse(text, keepExpansions)) {
+  for (const entry of entries) {
     if (typeof entry === 'string') words.push({ text: entry, glob: false });
     else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
     else if ('comment' in entry) words.push(...entry.comment.split(/[ \t]+/).filter((part) => part !== '').map((part) => ({ text: part, glob: false })));
@@ -334,11 +343,15 @@ function wordsOf(text: string): Word[] {
 
 /** Checks every path a command line names against the workspace `root` (absolute POSIX path); see the file comment. */
 export function checkCommandPaths(command: string, root: string): PathVerdict {
+  return checkScannedPaths(command, scanCommand(command), root);
+}
+
+/** The same, over a scan the caller already has (the read-only policy reads the same one). */
+export function checkScannedPaths(command: string, scan: ScanResult, root: string): PathVerdict {
   if (!posix.isAbsolute(root)) {
     const reason = `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`;
     return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
   }
-  const scan = scanCommand(command);
   if (!scan.ok) {
     const reason = `the workspace check cannot read the command: ${scan.problem.message}`;
     return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };

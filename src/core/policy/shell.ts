@@ -10,11 +10,11 @@
  * command is allowed (they confirm or run it) but is still classified: `inspection`,
  * `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
  */
-import { parse } from 'shell-quote';
 import type { Word } from './args';
-import { checkCommandPaths, type PathVerdict } from './paths';
+import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
-import { scanCommand, type ScannedSegment } from './shell-scan';
+import { segmentEntries } from './segment-words';
+import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
 
 export type { CommandClass, SegmentResult } from './verdict';
@@ -33,7 +33,11 @@ export interface CommandVerdict {
 const CLASS_RANK: Record<CommandClass, number> = { inspection: 0, verification: 1, unknown: 2, mutation: 3 };
 
 export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
-  const verdict = planVerdict(command);
+  return judge(command, mode, scanCommand(command));
+}
+
+function judge(command: string, mode: AgentMode, scan: ScanResult): CommandVerdict {
+  const verdict = planVerdict(command, scan);
   if (mode === 'plan') return verdict;
   return {
     allowed: true,
@@ -56,8 +60,9 @@ export interface WorkspaceCommandVerdict extends CommandVerdict {
  * asked first, so in plan mode a mutating command is still reported as a mutation.
  */
 export function checkCommandInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
-  const policy = checkCommand(command, mode);
-  const paths = checkCommandPaths(command, root);
+  const scan = scanCommand(command);
+  const policy = judge(command, mode, scan);
+  const paths = checkScannedPaths(command, scan, root);
   const refusedBy = !policy.allowed ? 'policy' : !paths.allowed ? 'paths' : null;
   // Both checks read the same scan, so their segments line up one to one.
   const segments = policy.segments.map((s, i) => {
@@ -68,8 +73,7 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
   return { allowed: refusedBy === null, class: policy.class, reason, segments, paths, refusedBy };
 }
 
-function planVerdict(command: string): CommandVerdict {
-  const scan = scanCommand(command);
+function planVerdict(command: string, scan: ScanResult): CommandVerdict {
   if (!scan.ok) {
     const reason = scan.problem.message;
     return { allowed: false, class: scan.problem.class, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
@@ -95,7 +99,7 @@ function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   const problem = segment.problems[0];
   if (problem !== undefined) return reject(problem.class, problem.message);
   const words: Word[] = [];
-  for (const entry of parse(segment.words)) {
+  for (const entry of segmentEntries(segment)) {
     if (typeof entry === 'string') words.push({ text: entry, glob: false });
     else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
     else return reject('unknown', `the shell parser found \`${'op' in entry ? entry.op : '#'}\`, which the policy cannot verify`);

@@ -58,6 +58,22 @@ test('MODE-1: build and auto share one rule set: writes inside the workspace onl
   }
 });
 
+test('RO-2, MODE-1: no tool touches a path outside the workspace: run_command naming one is blocked in every mode with a "Path blocked" reason', () => {
+  for (const mode of ['plan', 'build', 'auto'] as const) {
+    const d = gateToolCall(mode, { name: 'run_command', arguments: { command: 'cat /etc/hosts' } }, ctx);
+    assert.equal(d.allowed, false, mode);
+    if (!d.allowed) {
+      assert.equal(d.kind, 'outside_workspace');
+      assert.match(d.reason, /^Path blocked: `\/etc\/hosts` is outside the workspace \(\/work\/repo\); commands may only name paths inside it.*The command was not run\.$/);
+      assert.equal(d.command?.allowed, false);
+    }
+    assert.equal(gateToolCall(mode, { name: 'run_command', arguments: { command: 'cd src && cat ../package.json' } }, ctx).allowed, true, mode);
+  }
+  // In plan mode a mutation is still reported as one (the read-only policy speaks first).
+  const both = gateToolCall('plan', { name: 'run_command', arguments: { command: 'rm /etc/hosts' } }, ctx);
+  assert.equal(both.allowed === false && both.kind, 'mutation');
+});
+
 test('RO-1: every known tool gets a decision in every mode without throwing on bad arguments', () => {
   for (const mode of ['plan', 'build', 'auto'] as const) {
     for (const name of KNOWN_TOOLS) for (const args of [undefined, null, 42, {}, { path: 7, command: [] }]) gateToolCall(mode, { name, arguments: args }, ctx);

@@ -69,6 +69,28 @@ test('MODE-1: build mode asks first; a yes runs the command, a no does not', asy
   assert.equal(ws.exists('z.txt'), false);
 });
 
+test('RO-2, MODE-1: no tool touches a path outside the workspace: the tool refuses `cat /etc/hosts` in every mode before running or asking', async () => {
+  for (const mode of ['plan', 'build', 'auto'] as const) {
+    const ran: string[] = [];
+    const asked: string[] = [];
+    const ctx = ctxFor(ws, { mode, confirm: async (c) => (asked.push(c), true) });
+    ctx.ports = { ...ctx.ports, shell: { run: async (request) => (ran.push(request.command), nodeShell.run(request)) } };
+    const r = await runCommandTool.run({ command: 'cat /etc/hosts' }, ctx);
+    assert.equal(r.ok, false, mode);
+    assert.equal(r.error?.code, 'refused', mode);
+    assert.match(r.content, new RegExp(`^Path blocked: \`/etc/hosts\` is outside the workspace \\(${ws.root}\\); commands may only name paths inside it.*The command was not run\\.$`), mode);
+    assert.deepEqual(ran, [], `${mode}: the shell never ran`);
+    assert.deepEqual(asked, [], `${mode}: nobody was asked to confirm`);
+  }
+  // A path outside through `cd` or `..` is refused the same way; inside the workspace the command runs.
+  for (const command of ['cd .. && ls', `cat ${ws.outside}/x`, 'cat ../outside/x']) {
+    const r = await runCommandTool.run({ command }, ctxFor(ws, { mode: 'auto' }));
+    assert.match(r.content, /^Path blocked: /, command);
+  }
+  const inside = await runCommandTool.run({ command: `cat ${ws.root}/a.txt` }, ctxFor(ws, { mode: 'auto' }));
+  assert.ok(inside.ok, inside.content);
+});
+
 test('run_command: a `sleep 5` with a 200 ms timeout ends quickly and reports timedOut', async () => {
   const started = Date.now();
   const r = await runCommandTool.run({ command: 'sleep 5' }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
