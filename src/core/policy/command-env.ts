@@ -37,6 +37,8 @@ export const PLAN_COMMAND_ENV: CommandEnv = {
   unset: [
     'GIT_EXTERNAL_DIFF', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG_PARAMETERS', 'GIT_EXEC_PATH', 'GIT_SSH_COMMAND',
     'RIPGREP_CONFIG_PATH', 'LESSOPEN', 'LESSCLOSE', 'BASH_ENV', 'ENV', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES',
+    // `cd lib` searches CDPATH first, which the workspace path check (paths.ts) cannot see.
+    'CDPATH',
   ],
 };
 

@@ -258,9 +258,11 @@ class Checker {
       return eq < 0 ? null : this.path(t.slice(eq + 1), word.glob, cwds);
     }
     if (t.startsWith('-') && t.length > 2) {
-      // `-C../x` or `-I/usr/include`: an attached value; a lone `/` there is a separator (`cut -d/`).
-      const attached = t.slice(2);
-      return attached === '/' ? null : this.path(attached, word.glob, cwds);
+      // A value may be attached after any letter of a cluster (`-C../x`, `-cf/tmp/a.tar`); it is
+      // taken from where a path could start. A lone `/` there is a separator (`cut -d/`, `awk -F/`).
+      const start = [...t.slice(2)].findIndex((c) => c === '/' || c === '~' || c === '.' || c === MARK);
+      const attached = start < 0 ? '' : t.slice(start + 2);
+      return attached === '' || attached === '/' ? null : this.path(attached, word.glob, cwds);
     }
     if (t.startsWith('-')) return null;
     const whole = this.path(t, word.glob, cwds);
@@ -275,6 +277,7 @@ class Checker {
     if (segment.substitution) {
       return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
     }
+    if (segment.braces) return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
     const words = wordsOf(segmentEntries(segment));
     for (const r of segment.redirects) {
       if (r.target === null) continue;
@@ -316,7 +319,8 @@ class Checker {
   }
 
   private changeDirectory(program: string, args: readonly Word[], cwds: readonly string[], flow: CwdFlow): string | null {
-    const operands = args.filter((w, i) => !(/^-[LPe@]+$/.test(w.text) || (w.text === '--' && i === args.findIndex((x) => x.text === '--'))));
+    const end = args.findIndex((w) => w.text === '--');
+    const operands = args.filter((w, i) => (end >= 0 ? i > end : !/^-[LPe@]+$/.test(w.text)));
     const target = operands[0];
     if (target === undefined) return `\`${program}\` without a folder goes to the home folder, outside the workspace (${this.root}); name a folder inside it`;
     if (target.text === '-') return `\`${program} -\` returns to a folder the workspace check cannot see; name a folder inside the workspace (${this.root})`;

@@ -59,6 +59,8 @@ export interface ScannedSegment {
   substitution: boolean;
   /** Parentheses group part of the segment: a `cd` inside them does not outlive them. */
   subshell: boolean;
+  /** An unquoted brace expansion (`{a,b}`, `{1..9}`) turns one word into several. */
+  braces: boolean;
 }
 
 export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
@@ -105,6 +107,7 @@ class Scanner {
   private unanchoredGlob: string | null = null;
   private substitution = false;
   private subshell = false;
+  private braces = false;
   // Current unquoted-word state; a "word" here is what bash would see before expansion.
   private wordLen = 0;
   private wordOutStart = 0;
@@ -259,7 +262,10 @@ class Scanner {
     } else if (this.braceOpen && (c === ',' || (c === '.' && s[i + 1] === '.'))) {
       this.braceSep = true;
     } else if (c === '}' && this.braceOpen) {
-      if (this.braceSep) this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+      if (this.braceSep) {
+        this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+        this.braces = true;
+      }
       this.braceOpen = false;
       this.braceSep = false;
     }
@@ -309,14 +315,15 @@ class Scanner {
         return;
       }
     }
-    const { redirects, problems, unanchoredGlob, substitution, subshell } = this;
-    this.segments.push({ raw, words: this.out, redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell });
+    const { redirects, problems, unanchoredGlob, substitution, subshell, braces } = this;
+    this.segments.push({ raw, words: this.out, redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell, braces });
     this.out = '';
     this.redirects = [];
     this.problems = [];
     this.unanchoredGlob = null;
     this.substitution = false;
     this.subshell = false;
+    this.braces = false;
     this.wordOutStart = 0;
   }
 

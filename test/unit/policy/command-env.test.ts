@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { withPlanCommandEnv } from '../../../src/core/policy';
 
 test('RO-2: the plan command environment drops injected programs and overrides git config', () => {
-  const env = withPlanCommandEnv({ HOME: '/home/u', GIT_EXTERNAL_DIFF: './evil', RIPGREP_CONFIG_PATH: '/x', GIT_CONFIG_KEY_7: 'core.pager', UNDEF: undefined });
+  const env = withPlanCommandEnv({ HOME: '/home/u', GIT_EXTERNAL_DIFF: './evil', RIPGREP_CONFIG_PATH: '/x', GIT_CONFIG_KEY_7: 'core.pager', CDPATH: '/etc', UNDEF: undefined });
   assert.equal(env.HOME, '/home/u');
-  for (const gone of ['GIT_EXTERNAL_DIFF', 'RIPGREP_CONFIG_PATH', 'GIT_CONFIG_KEY_7', 'UNDEF']) assert.equal(gone in env, false, gone);
+  // CDPATH would let `cd lib` leave the workspace behind the path check's back (RO-2: no tool touches a path outside the workspace).
+  for (const gone of ['GIT_EXTERNAL_DIFF', 'RIPGREP_CONFIG_PATH', 'GIT_CONFIG_KEY_7', 'CDPATH', 'UNDEF']) assert.equal(gone in env, false, gone);
   assert.equal(env.GIT_CONFIG_COUNT, '3');
   assert.deepEqual([env.GIT_CONFIG_KEY_0, env.GIT_CONFIG_VALUE_0], ['core.fsmonitor', 'false']);
   assert.equal(env.GIT_PAGER, 'cat');

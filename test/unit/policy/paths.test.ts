@@ -20,6 +20,8 @@ const REFUSED: [string, RegExp][] = [
   ['cat /work/wsx/a', /`\/work\/wsx\/a` is outside/],
   ['cat --file=/etc/x', /`\/etc\/x` is outside/],
   ['tar -C/etc -c x', /`\/etc` is outside/],
+  ['tar -cf/tmp/x.tar src', /`\/tmp\/x.tar` is outside/],
+  ['gcc -I../other/include a.c', /`\.\.\/other\/include` resolves to \/work\/other\/include/],
   ['dd if=/etc/hosts of=x', /`\/etc\/hosts` is outside/],
   ['FOO=/etc/x make', /`\/etc\/x` is outside/],
   ['cat < /etc/hosts', /^redirection `<\/etc\/hosts`: `\/etc\/hosts` is outside/],
@@ -47,6 +49,7 @@ const REFUSED: [string, RegExp][] = [
   ['cat $(echo /etc/hosts)', /command substitution .* produces paths the workspace check cannot see/],
   ['cat "`echo x`"', /command substitution/],
   ['diff <(ls) a', /process substitution/],
+  ['cat {/etc/hosts,README.md}', /brace expansion .* list the paths one by one/],
   // cd, pushd
   ['cd / && ls', /^segment 1 of 2 \(`cd \/`\): `\/` is outside the workspace/],
   ['cd .. && ls', /^segment 1 of 2 \(`cd \.\.`\): `\.\.` resolves to \/work, outside/],
@@ -96,6 +99,8 @@ const ALLOWED = [
   "printf '%s\\n' /etc",
   "tr '/' '.' < list.txt",
   'cut -d/ -f2 paths.txt',
+  "jq '{name, version}' package.json",
+  'sort -k1.5 -t/ names.txt',
   'npm test -- --grep "a/b"',
   // revisions that look like paths only at a glance
   'git log --oneline @{u}..HEAD',
