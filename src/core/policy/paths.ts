@@ -328,7 +328,8 @@ class Checker {
     const why = this.path(target.text, target.glob, cwds);
     if (why !== null) return why;
     if (target.glob) return `\`${program} ${target.text}\`: the folder is a glob; name it explicitly`;
-    flow.changeTo(cwds.map((cwd) => posix.join(cwd, target.text)));
+    // resolve, not join: an absolute target replaces the folder (every cwd is absolute, so no process.cwd()).
+    flow.changeTo(cwds.map((cwd) => posix.resolve(cwd, target.text)));
     return null;
   }
 }

@@ -131,6 +131,8 @@ test('RO-2: cd is tracked within the line: only `cd DIR &&` moves the folder lat
   assert.equal(paths('cd src && cat ../package.json').allowed, true);
   assert.equal(paths('cd src/core && cat ../../README.md && cd .. && ls').allowed, true);
   assert.equal(paths('cd /work/ws/src && cat ../package.json').allowed, true);
+  assert.match(paths('cd /work/ws && cat ../x').reason ?? '', /`\.\.\/x` resolves to \/work\/x, outside/);
+  assert.match(paths('cd /work/ws/src && cat ../../x').reason ?? '', /`\.\.\/\.\.\/x` resolves to \/work\/x from `src`, outside/);
   // `cd` may fail before `;` or `||`, runs in a subshell inside a pipeline or parentheses: the old folder stays possible.
   for (const command of ['cd src; cat ../package.json', 'cd src || cat ../x', 'cd src && ls || cat ../x', 'cd src | cat ../x', '(cd src && ls) && cat ../x', '(cd src) && cat ../x']) {
     const v = paths(command);
