@@ -2,13 +2,16 @@
  * The read-only shell command policy (RO-2, RO-3).
  *
  *   checkCommand(command, mode) -> CommandVerdict
+ *   checkCommandInWorkspace(command, mode, root) -> WorkspaceCommandVerdict
  *
  * In plan mode a command is allowed only when every segment of its `&&` / `||` / `;` chain or
  * `|` pipeline is provably read-only: the quote-aware scan (shell-scan.ts) rejects everything
- * dynamic, `shell-quote` turns each segment into words, and the program table (programs.ts)
- * judges the words. The verdict names the failing segment and why. In build and auto modes every
- * command is allowed (they confirm or run it) but is still classified: `inspection`,
- * `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
+ * dynamic, `shell-quote` turns each segment into words (segment-words.ts), and the program table
+ * (programs.ts) judges the words. The verdict names the failing segment and why. In build and
+ * auto modes every command is allowed (they confirm or run it) but is still classified:
+ * `inspection`, `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
+ * `checkCommandInWorkspace` adds the workspace path rule (paths.ts), which binds in every mode;
+ * it is what `run_command`, the dispatch gate and `vtplan check-command` ask.
  */
 import type { Word } from './args';
 import { checkScannedPaths, type PathVerdict } from './paths';
