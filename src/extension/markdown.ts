@@ -55,19 +55,25 @@ export function renderMarkdown(source: string): string {
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
-/** A line that surely starts a new block: not indented, and not possibly a list item. */
+/** A line that surely starts a new top-level block: not indented, and not possibly a list item. */
 const NEW_BLOCK = /^[^\s\-*+\d]/;
+/**
+ * The longest unsettled tail a loose list may keep. Past it, a line that may continue a list is a
+ * cut too: the list then shows as two until the message completes, but each update stays cheap.
+ */
+export const MAX_LIST_TAIL = 2_048;
 
 /**
  * Where streamed text can be cut so that the part before it is final: the start of a line that
  * begins a new top-level block, after a blank line outside a fenced code block. An indented line
  * after the blank is not a cut (it may continue a list item or an indented code block), nor is a
- * blank line whose next line has not started yet, nor a line that starts like a list item (`-`,
- * `*`, `+`, a digit): a loose list goes on after blank lines, and cutting it would show two lists
- * until the finished message is rendered whole.
+ * blank line whose next line has not started yet. A line that starts like a list item (`-`, `*`,
+ * `+`, a digit) may continue a loose list, so it is a cut only once the tail would otherwise
+ * exceed MAX_LIST_TAIL characters.
  */
 export function stableCut(text: string): number {
   let cut = 0;
+  let listCut = 0;
   let fenceOpen: string | null = null;
   let afterBlank = false;
   let lineStart = 0;
@@ -75,7 +81,10 @@ export function stableCut(text: string): number {
     const newline = text.indexOf('\n', lineStart);
     const end = newline === -1 ? text.length : newline;
     const line = text.slice(lineStart, end);
-    if (fenceOpen === null && afterBlank && NEW_BLOCK.test(line)) cut = lineStart;
+    if (fenceOpen === null && afterBlank && /^\S/.test(line)) {
+      if (NEW_BLOCK.test(line)) cut = lineStart;
+      else listCut = lineStart;
+    }
     const marker = FENCE.exec(line);
     if (newline === -1) break;
     if (fenceOpen === null) {
@@ -88,7 +97,7 @@ export function stableCut(text: string): number {
     }
     lineStart = newline + 1;
   }
-  return cut;
+  return listCut > cut && text.length - cut > MAX_LIST_TAIL ? listCut : cut;
 }
 
 /** A streamed message's HTML change: keep the first `keep` chunks, then append `chunks`. */

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { isSafeHref, renderMarkdown, stableCut, StreamingMarkdown, type HtmlUpdate } from '../../../src/extension/markdown';
+import { isSafeHref, MAX_LIST_TAIL, renderMarkdown, stableCut, StreamingMarkdown, type HtmlUpdate } from '../../../src/extension/markdown';
 
 test('UI-1: raw HTML in model text is escaped, never passed through', () => {
   assert.equal(renderMarkdown('<script>alert(1)</script>'), '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n');
@@ -118,6 +118,22 @@ test('UI-1: a loose list (items separated by blank lines) streams as one list, n
       assert.equal(final.join(''), renderMarkdown(text), `size ${size}: the streamed chunks read as the whole text rendered`);
     }
   }
+});
+
+test('UI-1: a long loose list still settles, so every update stays cheap however long it grows', () => {
+  const item = (n: number) => `- item ${n}: the handler validates \`input\` with a **zod** schema, then returns typed errors.\n\n`;
+  const text = Array.from({ length: 300 }, (_, n) => item(n)).join('');
+  assert.ok(text.length > 10 * MAX_LIST_TAIL, `${text.length} characters`);
+  const renderer = new StreamingMarkdown();
+  let longestTail = 0;
+  for (let end = 5; end <= text.length + 5; end += 5) {
+    renderer.update(text.slice(0, end));
+    longestTail = Math.max(longestTail, (renderer.chunks.at(-1) ?? '').length);
+  }
+  assert.ok(renderer.chunks.length > 5, `the list settled in pieces (${renderer.chunks.length} chunks)`);
+  assert.ok(longestTail < 3 * MAX_LIST_TAIL, `the re-rendered tail stays bounded (${longestTail} characters of HTML)`);
+  const items = renderer.chunks.join('').match(/<li>/g) ?? [];
+  assert.equal(items.length, 300, 'no item lost or doubled across chunks');
 });
 
 test('UI-1: a fenced code block with blank lines is never cut while it streams', () => {
