@@ -22,8 +22,12 @@
  * (`paste -d /`) is refused rather than allowed, and the reason says so; a relative word without
  * `..` is always inside and never refused, pattern or not.
  *
+ * A script handed to another shell (`sh -c '…'`, also behind `env`/`timeout`/…, and `eval`) is
+ * checked as a command line of its own.
+ *
  * The check is lexical: it cannot see symlinks (a link inside the workspace may point outside),
- * what a program reads from its configuration or its input, or what a script or interpreter does.
+ * what a program reads from its configuration or its input, or what a script file or another
+ * interpreter (`node -e`, `python -c`) does.
  * Programs that take file names from their input (`xargs`, `--files0-from`) are refused for that
  * reason. Core stays pure: no file system access here.
  */
@@ -177,6 +181,36 @@ function notPaths(program: string, args: readonly Word[]): Set<number> {
   return new Set();
 }
 
+/** Shells whose `-c` script is itself a command line. */
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash']);
+/** Programs that run the command named by their arguments (`env sh -c …`, `timeout 5 bash -c …`). */
+const WRAPPERS = new Set(['env', 'nice', 'nohup', 'timeout', 'time', 'command', 'exec', 'stdbuf', 'sudo']);
+
+/**
+ * The command line a segment hands to another shell, or null: the script of `sh -c SCRIPT` (also
+ * behind a wrapper such as `env` or `timeout`) or the words of `eval`. It is one quoted word to
+ * this check, so it is checked again as a command of its own.
+ */
+function innerScript(program: string, args: readonly Word[]): { via: string; script: string } | null {
+  if (program === 'eval') return { via: 'eval', script: args.map((w) => w.text).join(' ') };
+  let shell = SHELLS.has(program) ? -1 : -2;
+  if (shell === -2 && WRAPPERS.has(program)) {
+    const at = args.findIndex((w) => SHELLS.has(posix.basename(w.text)));
+    if (at >= 0) shell = at;
+  }
+  if (shell === -2) return null;
+  for (let i = shell + 1; i < args.length; i += 1) {
+    const t = (args[i] as Word).text;
+    if (t === '--' || !t.startsWith('-')) return null;
+    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(t)) {
+      const script = args[i + 1];
+      const via = `${shell < 0 ? program : posix.basename((args[shell] as Word).text)} ${t}`;
+      return script === undefined ? null : { via, script: script.text };
+    }
+  }
+  return null;
+}
+
 /** The reason a program that names files through its input is refused, or null. */
 function inputDriven(program: string, args: readonly Word[]): string | null {
   if (INPUT_DRIVEN.has(program)) return `\`${program}\` takes the file names it passes from its input, which the workspace check cannot see; name the files on the command line instead`;
@@ -306,6 +340,12 @@ class Checker {
     if (program === 'popd') {
       flow.popd();
       return null;
+    }
+    const inner = innerScript(program, args);
+    if (inner !== null) {
+      // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
+      const verdict = checkCommandPaths(inner.script, this.root);
+      if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
     }
     const skip = notPaths(program, args);
     const generic = !NO_PATHS.has(program) && !PATTERN_RULES.has(program) && program !== 'git' && program !== 'find';

@@ -146,6 +146,24 @@ test('RO-2: cd is tracked within the line: only `cd DIR &&` moves the folder lat
   assert.match(deep.reason ?? '', /`\.\.\/\.\.\/\.\.\/x` resolves to \/work\/x from `src\/core`, outside/);
 });
 
+test('RO-2, MODE-1: no tool touches a path outside the workspace: a script handed to another shell is checked too', () => {
+  for (const [command, reason] of [
+    [`sh -c 'cat /etc/hosts'`, /^the script run by `sh -c`: `\/etc\/hosts` is outside the workspace/],
+    [`bash -lc "cd .. && ls"`, /^the script run by `bash -lc`: segment 1 of 2 \(`cd \.\.`\): `\.\.` resolves to \/work, outside/],
+    [`env FOO=1 sh -c 'cat ~/.ssh/id_rsa'`, /^the script run by `sh -c`: `~\/\.ssh\/id_rsa` names a home folder/],
+    [`timeout 5 /bin/bash -c 'rg x ../other'`, /^the script run by `bash -c`: `\.\.\/other` resolves to \/work\/other/],
+    [`eval cat /etc/passwd`, /^the script run by `eval`: `\/etc\/passwd` is outside/],
+    [`npm test && sh -c 'sh -c "cat /etc/hosts"'`, /^segment 2 of 2 .*the script run by `sh -c`: the script run by `sh -c`: `\/etc\/hosts` is outside/],
+  ] as const) {
+    const v = paths(command);
+    assert.equal(v.allowed, false, command);
+    assert.match(v.reason ?? '', reason, command);
+  }
+  for (const command of [`sh -c 'npm test -- --grep greet'`, `bash -c "cd src && ls"`, `env sh -c 'echo $HOME'`, `bash scripts/build.sh`, `eval echo hi`]) {
+    assert.deepEqual([command, paths(command).reason], [command, null]);
+  }
+});
+
 test('RO-2: a chain names the failing segment; good input in other segments is kept', () => {
   const v = paths('ls src && cat /etc/hosts | head -3');
   assert.equal(v.allowed, false);
