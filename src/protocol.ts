@@ -40,6 +40,9 @@ export const PanelStatus = z.object({
 });
 export type PanelStatus = z.infer<typeof PanelStatus>;
 
+/** Before any session: Plan mode, idle, input open. */
+export const INITIAL_STATUS: PanelStatus = Object.freeze({ mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null });
+
 export const ToolStatus = z.enum(['running', 'ok', 'error', 'blocked']);
 export type ToolStatus = z.infer<typeof ToolStatus>;
 

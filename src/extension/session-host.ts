@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
-import type { ApprovalChoice, EntryOf, HostNotification, PanelStatus, TranscriptEntry, WebviewCommand } from '../protocol';
+import { INITIAL_STATUS, type ApprovalChoice, type EntryOf, type HostNotification, type PanelStatus, type TranscriptEntry, type WebviewCommand } from '../protocol';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import { readSettings } from './settings';
@@ -115,7 +115,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   }
 
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
-    const snap = this.builder?.snapshot() ?? { status: { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null }, transcript: [] };
+    const snap = this.builder?.snapshot() ?? { status: INITIAL_STATUS, transcript: [] };
     if (!this.session) {
       const mode = readSettings().defaultAgent;
       return { ...snap, status: { ...snap.status, mode } };

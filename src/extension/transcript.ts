@@ -6,7 +6,7 @@
  */
 import { buildSynopsis, extractPlan } from '../core/plan';
 import type { SessionEvent } from '../core/session/events';
-import type { EntryOf, HostNotification, PanelStatus, PlanSynopsis, TranscriptEntry } from '../protocol';
+import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelStatus, type PlanSynopsis, type TranscriptEntry } from '../protocol';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
 
 const MODE_STATUS = { plan: 'Planning...', build: 'Working...', auto: 'Working...' } as const;
@@ -47,7 +47,7 @@ export class TranscriptBuilder {
   private handoffLock: string | null = null;
 
   constructor(private readonly contextUsage: () => number = () => 0) {
-    this.status = { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null };
+    this.status = INITIAL_STATUS;
   }
 
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {

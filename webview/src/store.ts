@@ -1,4 +1,4 @@
-import type { HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
+import { INITIAL_STATUS, type HostNotification, type PanelStatus, type TranscriptEntry } from '../../src/protocol';
 
 /** What an `append` adds to an entry: text, and for an assistant message how its HTML chunks change. */
 export type Append = Pick<Extract<HostNotification, { type: 'append' }>, 'text' | 'html'>;
@@ -24,7 +24,7 @@ export type Action = HostNotification | LocalAction;
 
 export const initialState: PanelState = {
   loaded: false,
-  status: { mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null },
+  status: INITIAL_STATUS,
   transcript: [],
   focusRequest: 0,
   announcement: { text: '', seq: 0 },
