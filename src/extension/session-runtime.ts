@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
+import { describeCause, protocolFailure } from '../core/llm/failure';
 import { systemClock } from '../core/ports';
 import { readSessionLog } from '../core/session/log';
 import { Session, type SessionDeps } from '../core/session/session';
@@ -38,7 +39,7 @@ function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: 
         provider = await resolved;
       } catch (err) {
         resolved = null;
-        yield { type: 'error', failure: { kind: 'protocol', provider: id, retryable: false, message: err instanceof Error ? err.message : String(err) } };
+        yield { type: 'error', failure: protocolFailure(id, [], false, describeCause(err)) };
         return;
       }
       yield* provider.stream(request);

@@ -6,7 +6,7 @@
  * there), no way to forbid tool calls (toolChoice `none`).
  */
 import * as vscode from 'vscode';
-import { describeCause, makeFailure } from '../core/llm/failure';
+import { describeCause, makeFailure, protocolFailure } from '../core/llm/failure';
 import {
   wireParameters,
   type ModelProvider,
@@ -212,16 +212,7 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
           }
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
           if (part.name === '') {
-            yield {
-              type: 'error',
-              failure: makeFailure({
-                kind: 'protocol',
-                provider: VSCODE_LM_PROVIDER_ID,
-                secrets: [],
-                retryable: false,
-                message: `tool call ${part.callId || '#' + String(toolCalls)} arrived without a name`,
-              }),
-            };
+            yield { type: 'error', failure: protocolFailure(VSCODE_LM_PROVIDER_ID, [], false, `tool call ${part.callId || '#' + String(toolCalls)} arrived without a name`) };
             return;
           }
           const args = JSON.stringify(part.input ?? {});

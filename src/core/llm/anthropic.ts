@@ -9,7 +9,7 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { systemClock, type Clock } from '../ports';
-import { describeCause, failureFromSdkError, makeFailure } from './failure';
+import { failureFromSdkThrow, protocolFailure } from './failure';
 import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type Usage } from './provider';
 import { requestView } from './request-view';
 
@@ -137,16 +137,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
 
-  function failureOf(err: unknown): ProviderFailure {
-    if (err instanceof APIError) {
-      return failureFromSdkError(err, err instanceof APIConnectionError, PROVIDER_ID, secrets, clock.now());
-    }
-    return makeFailure({ kind: 'transport', provider: PROVIDER_ID, secrets, retryable: true, message: describeCause(err) });
-  }
-
-  function protocolError(message: string, retryable: boolean): StreamChunk {
-    return { type: 'error', failure: makeFailure({ kind: 'protocol', provider: PROVIDER_ID, secrets, retryable, message }) };
-  }
+  const failureOf = (err: unknown): ProviderFailure => failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
+  const protocolError = (message: string, retryable: boolean): StreamChunk => ({ type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, retryable, message) });
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;

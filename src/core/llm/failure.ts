@@ -52,6 +52,11 @@ export interface FailureInput {
   retryAfterMs?: number;
 }
 
+/** The provider sent something that breaks its own protocol (a tool call without a name, a stream cut short). */
+export function protocolFailure(provider: string, secrets: readonly string[], retryable: boolean, message: string): ProviderFailure {
+  return makeFailure({ kind: 'protocol', provider, secrets, retryable, message });
+}
+
 export function makeFailure(input: FailureInput): ProviderFailure {
   let message = redactSecrets(input.message.trim() || 'no details', input.secrets);
   if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
@@ -86,18 +91,25 @@ function errorType(body: unknown): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
+/** The error classes both official SDKs export (`APIConnectionError` extends `APIError`). */
+export interface SdkErrorClasses {
+  APIError: abstract new (...args: never[]) => SdkApiErrorLike;
+  APIConnectionError: abstract new (...args: never[]) => unknown;
+}
+
 /**
- * Maps an SDK API error. `connection` is true for the SDKs' `APIConnectionError` (and its
- * timeout subclass): a transport failure, always retryable.
+ * Maps whatever an SDK call threw. A connection error (and its timeout subclass) is a transport
+ * failure, always retryable; an API error maps by status, `retry-after` and error type; anything
+ * else (a body that is not JSON, a socket that died mid-stream) is a retryable transport failure.
  */
-export function failureFromSdkError(
-  err: SdkApiErrorLike,
-  connection: boolean,
+export function failureFromSdkThrow(
+  err: unknown,
+  sdk: SdkErrorClasses,
   provider: string,
   secrets: readonly string[],
   nowMs: number,
 ): ProviderFailure {
-  if (connection) {
+  if (err instanceof sdk.APIConnectionError || !(err instanceof sdk.APIError)) {
     return makeFailure({ kind: 'transport', provider, secrets, retryable: true, message: describeCause(err) });
   }
   const wait = retryAfterMs(err.headers, nowMs);

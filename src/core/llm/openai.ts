@@ -7,7 +7,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../ports';
-import { describeCause, failureFromSdkError, makeFailure } from './failure';
+import { failureFromSdkThrow, protocolFailure } from './failure';
 import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type ToolCall, type Usage } from './provider';
 import { requestView } from './request-view';
 import { ThinkTagSplitter } from './think-tags';
@@ -138,13 +138,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
 
-  function failureOf(err: unknown): ProviderFailure {
-    if (err instanceof APIError) {
-      return failureFromSdkError(err, err instanceof APIConnectionError, PROVIDER_ID, secrets, clock.now());
-    }
-    // A body that is not JSON, or a socket that died mid-stream: nothing the SDK classified.
-    return makeFailure({ kind: 'transport', provider: PROVIDER_ID, secrets, retryable: true, message: describeCause(err) });
-  }
+  const failureOf = (err: unknown): ProviderFailure => failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
@@ -202,31 +196,13 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
     }
     if (finish === undefined) {
-      yield {
-        type: 'error',
-        failure: makeFailure({
-          kind: 'protocol',
-          provider: PROVIDER_ID,
-          secrets,
-          retryable: true,
-          message: 'the stream ended without a finish reason (connection closed early?)',
-        }),
-      };
+      yield { type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, true, 'the stream ended without a finish reason (connection closed early?)') };
       return;
     }
     const complete: ToolCall[] = [];
     for (const [index, call] of calls.entries()) {
       if (call.name === '') {
-        yield {
-          type: 'error',
-          failure: makeFailure({
-            kind: 'protocol',
-            provider: PROVIDER_ID,
-            secrets,
-            retryable: false,
-            message: `tool call #${index} arrived without a function name`,
-          }),
-        };
+        yield { type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, false, `tool call #${index} arrived without a function name`) };
         return;
       }
       complete.push({ id: call.id || newCallId(index), name: call.name, arguments: call.arguments || '{}' });
