@@ -94,16 +94,7 @@ export class TranscriptBuilder {
 
   apply(event: SessionEvent): HostNotification[] {
     const out: HostNotification[] = [];
-    const put = (entry: TranscriptEntry) => {
-      const at = this.index.get(entry.id);
-      if (at === undefined) {
-        this.index.set(entry.id, this.entries.length);
-        this.entries.push(entry);
-      } else {
-        this.entries[at] = entry;
-      }
-      out.push({ type: 'entry', entry });
-    };
+    const put = (entry: TranscriptEntry) => out.push(...this.upsert(entry));
     const get = <K extends TranscriptEntry['kind']>(id: string, kind: K): EntryOf<K> | undefined => {
       const at = this.index.get(id);
       const e = at === undefined ? undefined : this.entries[at];

@@ -193,19 +193,20 @@ const WRAPPERS = new Set(['env', 'nice', 'nohup', 'timeout', 'time', 'command', 
  */
 function innerScript(program: string, args: readonly Word[]): { via: string; script: string } | null {
   if (program === 'eval') return { via: 'eval', script: args.map((w) => w.text).join(' ') };
-  let shell = SHELLS.has(program) ? -1 : -2;
-  if (shell === -2 && WRAPPERS.has(program)) {
-    const at = args.findIndex((w) => SHELLS.has(posix.basename(w.text)));
-    if (at >= 0) shell = at;
+  let shell = program;
+  let from = 0;
+  if (!SHELLS.has(program)) {
+    const at = WRAPPERS.has(program) ? args.findIndex((w) => SHELLS.has(posix.basename(w.text))) : -1;
+    if (at < 0) return null;
+    shell = posix.basename((args[at] as Word).text);
+    from = at + 1;
   }
-  if (shell === -2) return null;
-  for (let i = shell + 1; i < args.length; i += 1) {
+  for (let i = from; i < args.length; i += 1) {
     const t = (args[i] as Word).text;
     if (t === '--' || !t.startsWith('-')) return null;
     if (/^-[A-Za-z]*c[A-Za-z]*$/.test(t)) {
       const script = args[i + 1];
-      const via = `${shell < 0 ? program : posix.basename((args[shell] as Word).text)} ${t}`;
-      return script === undefined ? null : { via, script: script.text };
+      return script === undefined ? null : { via: `${shell} ${t}`, script: script.text };
     }
   }
   return null;
