@@ -1,19 +1,44 @@
 /**
- * A conservative check of awk program text for the read-only policy (RO-2, RO-3).
- * awk can run commands (`system()`, `"cmd" | getline`, `print | "cmd"`), write files
- * (`print > "file"`) and, in gawk, call functions indirectly (`@f()`) or load extensions
- * (`@load`). Comparisons such as `NR > 1` are ordinary awk, so `>` is only a redirection inside a
- * `print`/`printf` statement outside parentheses; a small lexer finds those. Where the lexer
- * could disagree with awk about what is a regular expression, the program is rejected.
+ * awk, gawk, mawk and nawk in plan mode (RO-2, RO-3): their options, and a conservative check of
+ * the program text. awk can run commands (`system()`, `"cmd" | getline`, `print | "cmd"`),
+ * write files (`print > "file"`), read any file (`getline < "f"`, or files added to `ARGV`),
+ * print the environment and its secrets (`ENVIRON`, gawk's `PROCINFO`) and, in gawk, call
+ * functions indirectly (`@f()`) or load code (`@load`, `@include`, `-i`, `-l`, `-f`, `-E`).
+ * Those names are refused wherever they occur, strings included. Comparisons such as `NR > 1`
+ * are ordinary awk, so `>` is only a redirection inside a `print`/`printf` statement outside
+ * parentheses; a small lexer finds those, and any `|` that is not `||`. Where the lexer could
+ * disagree with awk about what is a regular expression, the program is rejected.
  */
+import { operands, readArgs, type Word } from './args';
+import { allow, reject, type SegmentVerdict } from './verdict';
 
-const BANNED_WORD = /\b(system|getline)\b/;
+const SHORT_OK = 'FvS';
+const LONG_OK = new Set(['field-separator', 'assign', 'sandbox', 'posix', 'traditional', 're-interval', 'characters-as-bytes']);
+
+export function checkAwk(words: readonly Word[]): SegmentVerdict {
+  const name = (words[0] as Word).text;
+  const args = readArgs(words.slice(1), { valueShort: 'Fv', valueLong: ['field-separator', 'assign'], doubleDash: true });
+  for (const a of args) {
+    if (a.kind === 'operand') continue;
+    const known = a.kind === 'short' ? SHORT_OK.includes(a.flag) : LONG_OK.has(a.name);
+    if (!known) return reject('unknown', `${name} option \`${a.word}\` is not on the read-only list (program files, includes, extensions, profiles and dumps are not allowed)`);
+  }
+  const program = operands(args)[0];
+  if (program === undefined) return reject('unknown', `${name} needs a program`);
+  const problem = awkProgramProblem(program.text);
+  return problem === null ? allow('inspection') : reject('mutation', problem);
+}
+
+const BANNED: [RegExp, string][] = [
+  [/\bsystem\b/, 'awk `system()` runs a shell command'],
+  [/\bgetline\b/, 'awk `getline` reads from a command or from any file'],
+  [/\b(ENVIRON|PROCINFO)\b/, 'awk `ENVIRON` / `PROCINFO` expose the environment, which holds secrets'],
+  [/\b(ARGV|ARGC)\b/, 'awk `ARGV` / `ARGC` can make awk read files not named on the command line'],
+  [/\b(close|fflush)\b/, 'awk `close()` / `fflush()` act on commands and files opened by the program'],
+];
 
 export function awkProgramProblem(program: string): string | null {
-  const banned = BANNED_WORD.exec(program);
-  if (banned) {
-    return banned[1] === 'system' ? 'awk `system()` runs a shell command' : 'awk `getline` can read from a command';
-  }
+  for (const [pattern, why] of BANNED) if (pattern.test(program)) return why;
   if (program.includes('@')) return 'gawk `@` directives and indirect calls can load code or call any function';
   return new AwkLexer(program).problem();
 }
@@ -74,6 +99,12 @@ class AwkLexer {
       this.prev = c === '$' ? 'operator' : 'operand';
       return null;
     }
+    if (c === '|') {
+      if (s[this.i] !== '|') return 'awk `|` pipes to or from a command';
+      this.i += 1;
+      this.prev = 'operator';
+      return null;
+    }
     if ((c === '+' || c === '-') && s[this.i] === c) {
       // Postfix increment ends an operand; `x++ / 2` is a division.
       this.i += 1;
@@ -82,7 +113,6 @@ class AwkLexer {
     }
     if (this.inPrint) {
       if (c === '(') this.printDepth += 1;
-      if (c === '|') return 'awk `print | "command"` runs a command';
       if (c === '>' && this.printDepth <= 0) return 'awk `print > "file"` writes a file';
       if (c === ';' || c === '\n' || c === '}' || c === '{') this.inPrint = false;
     }

@@ -1,17 +1,24 @@
 /**
  * Read-only git (RO-2, RO-3): the read subcommands, `-C DIR` [seed wins] but never `-c`, the
  * flag-only list forms of `tag`/`branch`/`remote`/`reflog`, `stash list|show`, `worktree list`,
- * and the per-subcommand options that write a file (`--output`) or run a program
- * (`git grep -O`, `--ext-diff`).
+ * `submodule status`, the read forms of `config` (git-config.ts), and the per-subcommand options
+ * that write a file (`--output`) or run a program (`git grep -O`, `--ext-diff`).
+ *
+ * Paths git resolves itself are kept inside the workspace where the command line shows them:
+ * `REV:PATH` with a `..` component or a leading `/`, top-of-repository pathspec magic (`:/`,
+ * `:(top)`), `:/message` revisions and `--no-index` (any two files) are refused. A workspace that
+ * is a subfolder of a larger repository can still see the rest of it through git (`git show
+ * HEAD:other/file`, `git log -p`); the OS sandbox, not this policy, hides the parent repository.
  */
 import { findDenied, namesLong, operands, readArgs, type Arg, type Word } from './args';
+import { checkGitConfig } from './git-config';
 import type { SegmentVerdict } from './verdict';
 import { allow, reject } from './verdict';
 
 const READ_SUBCOMMANDS = new Set([
   'status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse', 'describe', 'shortlog', 'grep',
   'rev-list', 'ls-tree', 'cat-file', 'diff-tree', 'merge-base', 'range-diff', 'whatchanged',
-  'count-objects', 'var', 'version', 'help',
+  'count-objects', 'version', 'help',
 ]);
 
 /** Subcommands that are harmless only as a listing. */
@@ -83,6 +90,9 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
   const rest = words.slice(i + 1);
   if (READ_SUBCOMMANDS.has(sub)) return checkReadSubcommand(sub, rest);
   if (LIST_FORMS.has(sub)) return checkListForm(sub, rest);
+  if (sub === 'config') return checkGitConfig(rest);
+  if (sub === 'submodule') return checkSubmodule(rest);
+  if (sub === 'var') return checkVar(rest);
   if (MUTATING.has(sub)) return reject('mutation', `\`git ${sub}\` changes the repository, the working tree or the network`);
   return reject('unknown', `\`git ${sub}\` is not a read-only git subcommand (aliases are not followed)`);
 }
@@ -90,7 +100,79 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
 function checkReadSubcommand(sub: string, rest: readonly Word[]): SegmentVerdict {
   const denied = findDenied(rest, DIFF_DENY) ?? findDenied(rest, DENY_BY_SUBCOMMAND[sub] ?? {});
   if (denied !== null) return reject('mutation', `\`git ${sub} ${denied}\` writes a file or runs another program`);
+  const noIndex = findDenied(rest, { long: ['no-index'] });
+  if (noIndex !== null) return reject('unknown', `\`git ${sub} ${noIndex}\` reads any files, not the repository; use \`diff\` or \`rg\` on workspace paths`);
+  for (const w of sub === 'grep' ? afterGrepPattern(rest) : rest) {
+    const why = w.text.startsWith('-') ? null : outsidePath(w.text);
+    if (why !== null) return reject('unknown', `\`git ${sub} ${w.text}\`: ${why}`);
+  }
   return allow('inspection');
+}
+
+const TOP_MAGIC = 'top-of-repository pathspec magic (`:/`, `:(top)`) and `:/message` revisions reach outside the workspace when the repository root is above it';
+const REV_PATH = 'the path after `:` leaves the workspace (a leading `/` or a `..` component); name a path below the workspace';
+
+/**
+ * Why a revision or pathspec word may name a path outside the workspace, or null. The path of
+ * `REV:PATH` and `:PATH` (the index) is relative to the repository root, or with `./`, `../` to
+ * the current folder; magic pathspecs (`:(icase)../x`) hide a path from the workspace path rule.
+ */
+function outsidePath(text: string): string | null {
+  let path: string;
+  if (text.startsWith(':(')) {
+    const end = text.indexOf(')');
+    if (end < 0 || /(^|,)\s*top\s*(,|$)/i.test(text.slice(2, end))) return TOP_MAGIC;
+    path = text.slice(end + 1);
+  } else if (text.startsWith(':')) {
+    const magic = /^:([!^/]*):?/.exec(text) as RegExpExecArray;
+    if (magic[1]?.includes('/')) return TOP_MAGIC;
+    path = text.slice(magic[0].length);
+  } else {
+    const colon = text.search(/:(?![^{]*\})/);
+    if (colon < 0) return null;
+    path = text.slice(colon + 1);
+  }
+  // `:0:PATH` names a stage of the index: every piece after a colon may be a path.
+  const pieces = [path, ...path.split(/:(?![^{]*\})/).slice(1)];
+  return pieces.some((p) => p.startsWith('/') || p.split('/').includes('..')) ? REV_PATH : null;
+}
+
+/** The words of `git grep` after its pattern (the pattern may hold `:` and `..` of its own). */
+function afterGrepPattern(rest: readonly Word[]): readonly Word[] {
+  const given = rest.some((w) => /^-[a-zA-Z]*[ef]/.test(w.text) || /^--(regexp|file)/.test(w.text));
+  const words: Word[] = [];
+  let skippedPattern = given;
+  for (let i = 0; i < rest.length; i += 1) {
+    const w = rest[i] as Word;
+    if (w.text === '-e' || w.text === '--regexp') {
+      i += 1;
+      continue;
+    }
+    if (!skippedPattern && !w.text.startsWith('-')) {
+      skippedPattern = true;
+      continue;
+    }
+    words.push(w);
+  }
+  return words;
+}
+
+const SUBMODULE_STATUS_FLAGS = new Set(['--cached', '--recursive', '-q', '--quiet', '--']);
+
+/** `git submodule [status]` lists submodules; every other submodule command changes them. */
+function checkSubmodule(rest: readonly Word[]): SegmentVerdict {
+  const words = rest.filter((w) => w.text !== '-q' && w.text !== '--quiet');
+  const [first, ...more] = words;
+  if (first !== undefined && first.text !== 'status') return reject('mutation', `\`git submodule ${first.text}\` changes submodules or runs commands in them; only \`git submodule status\` is allowed`);
+  const odd = more.find((w) => w.text.startsWith('-') && !SUBMODULE_STATUS_FLAGS.has(w.text));
+  return odd === undefined ? allow('inspection') : reject('unknown', `\`git submodule status ${odd.text}\` is not a listing option`);
+}
+
+/** `git var NAME` prints one of git's logical variables; `git var -l` lists the configuration too, credentials included. */
+function checkVar(rest: readonly Word[]): SegmentVerdict {
+  if (rest.length === 1 && !(rest[0] as Word).text.startsWith('-')) return allow('inspection');
+  const shown = rest.map((w) => w.text).join(' ');
+  return reject('unknown', `\`git var${shown === '' ? '' : ` ${shown}`}\`: name exactly one variable (\`git var GIT_EDITOR\`); \`git var -l\` prints all configuration, which can hold credentials (tokens in remote URLs, http.extraHeader)`);
 }
 
 function flagsOnly(sub: string, args: readonly Arg[], allowed: ReadonlySet<string>, allowPatterns: boolean): SegmentVerdict {

@@ -2,7 +2,7 @@
  * The workspace path rule for shell commands: no tool touches a path outside the workspace
  * (RO-2 in plan mode; MODE-1: build and auto get no bypass, so it binds in every mode).
  *
- *   checkCommandPaths(command, root) -> PathVerdict
+ *   checkCommandPaths(command, root, mode?) -> PathVerdict
  *
  * Built on the same quote-aware scan as the read-only policy (shell-scan.ts); `shell-quote` turns
  * each segment into words, with every parameter expansion kept visible as a marker instead of the
@@ -20,7 +20,8 @@
  * `root`, `~` / `~user`, globs that could match `..`, and words holding an expansion (`$HOME`,
  * `${X}`), which cannot be resolved statically. So a pattern the check cannot tell from a path
  * (`paste -d /`) is refused rather than allowed, and the reason says so; a relative word without
- * `..` is always inside and never refused, pattern or not.
+ * `..` is always inside and never refused, pattern or not, unless it names the runtime's own
+ * folder `.vtcode/` (runtime-folder.ts: refused in build and auto, plan mode may read its plans).
  *
  * A script handed to another shell (`sh -c '…'`, also behind `env`/`timeout`/…, and `eval`) is
  * checked as a command line of its own.
@@ -34,8 +35,10 @@
 import { posix } from 'node:path';
 import type { ParseEntry } from 'shell-quote';
 import { namesLong, type OptionSpec, type Word } from './args';
-import { CwdFlow } from './cwd';
+import { CwdFlow, MAX_FOLDERS } from './cwd';
+import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
 import { MARK, segmentEntries, targetEntries } from './segment-words';
+import type { AgentMode } from './shell';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import type { SegmentResult } from './verdict';
 
@@ -49,6 +52,8 @@ export interface PathVerdict {
 const DEVICES = new Set(['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** A relative path none of whose components is `.`, `..` or hidden; no URL, `~`, glob or expansion. */
+const PLAIN_RELATIVE = /^[\w+,@%=-][\w.+,@%=-]*(\/[\w+,@%=-][\w.+,@%=-]*)*\/?$/;
 
 /** Programs that print their words and open none of them. */
 const NO_PATHS = new Set(['echo', 'printf', 'tr']);
@@ -237,15 +242,37 @@ function mayMatchDotDot(part: string): boolean {
   return rest === '' || rest === '?' || rest === '.' || /^\[[^\]]*\]$/.test(rest);
 }
 
+/** Folder changes followed in one command line: each can make every later path longer to resolve. */
+const MAX_FOLDER_CHANGES = 32;
+/** Shell scripts inside scripts followed (`sh -c 'sh -c …'`, `eval eval …`): each level is read again. */
+const MAX_SCRIPT_DEPTH = 3;
+
 class Checker {
   private readonly root: string;
+  private folderChanges = 0;
+  private readonly folderParts = new Map<string, readonly string[]>();
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly mode: AgentMode,
+    /** How many shells (`sh -c`, `eval`) the command is nested in. */
+    private readonly depth: number,
+  ) {
     this.root = posix.normalize(root).replace(/(.)\/+$/, '$1');
   }
 
   private inside(absolute: string): boolean {
     return this.root === '/' || absolute === this.root || absolute.startsWith(`${this.root}/`);
+  }
+
+  /** Why `absolute` (normalised) may not be named, or null: outside the workspace, or in its runtime folder. */
+  private refusal(shown: string, absolute: string, glob: boolean, where: string): string | null {
+    if (!this.inside(absolute)) return this.outside(shown, where);
+    // Inside the root, so the relative path is a slice (posix.relative was most of this check's time).
+    const relative = absolute === this.root ? '' : absolute.slice(this.root === '/' ? 1 : this.root.length + 1);
+    // shell-quote marks `*`/`?` globs only; sh also expands `.[v]tcode`, so a bracket counts as one.
+    const why = runtimeFolderProblem(relative, glob || shown.includes('['), this.mode);
+    return why === null ? null : `\`${shown}\` ${why}`;
   }
 
   private outside(shown: string, where: string): string {
@@ -254,6 +281,10 @@ class Checker {
 
   /** Why `text`, read as a path from any of `cwds`, may leave the workspace; null when it cannot. */
   path(text: string, glob: boolean, cwds: readonly string[]): string | null {
+    // Most words are plain relative paths (`README.md`, `src/a.ts`, `5`). No component is `..` or
+    // hidden, so from any folder the flow tracks (each one inside and allowed) they stay inside and
+    // out of `.vtcode`.
+    if (PLAIN_RELATIVE.test(text)) return null;
     if (text.includes(MARK)) {
       // Markers come in pairs, so every odd piece is a variable name.
       const shown = text
@@ -274,15 +305,47 @@ class Checker {
       const risky = text.split('/').find(mayMatchDotDot);
       if (risky !== undefined) return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;
     }
-    if (posix.isAbsolute(text)) return this.inside(posix.normalize(text)) ? null : this.outside(text, 'is');
+    if (posix.isAbsolute(text)) return this.refusal(text, posix.normalize(text), glob, 'is');
+    const normal = posix.normalize(text);
+    const brackets = glob || text.includes('[');
+    if (normal !== '..' && !normal.startsWith('../')) {
+      // Without a `..` a relative path stays below its folder, and every folder the flow tracks
+      // is inside and allowed: only from the root itself can it reach `.vtcode`.
+      if (!cwds.includes(this.root)) return null;
+      const why = runtimeFolderProblem(normal === '.' ? '' : normal, brackets, this.mode);
+      return why === null ? null : `\`${text}\` ${why}`;
+    }
+    // Resolved by components, not by joining: a folder can be thousands of characters deep, and
+    // joining it for every word made the check quadratic.
+    let up = 0;
+    while (normal.startsWith('..', 3 * up) && (normal.length === 3 * up + 2 || normal[3 * up + 2] === '/')) up += 1;
+    const rest = normal.slice(3 * up);
+    const [restFirst, restSecond] = rest === '' ? [] : rest.split('/', 2);
     for (const cwd of cwds) {
-      const absolute = posix.join(cwd, text);
-      if (!this.inside(absolute)) {
-        const from = cwd === this.root ? '' : ` from \`${posix.relative(this.root, cwd)}\``;
+      const parts = this.partsOf(cwd);
+      if (parts.length < up && this.root !== '/') {
+        const absolute = posix.join(cwd, normal);
+        const from = cwd === this.root ? '' : ` from \`${parts.join('/')}\``;
         return this.outside(text, `resolves to ${absolute}${from},`);
       }
+      const kept = Math.max(0, parts.length - up);
+      const first = kept >= 1 ? parts[0] : restFirst;
+      const second = kept >= 2 ? parts[1] : kept === 1 ? restFirst : restSecond;
+      const why = first === undefined ? null : runtimeFolderProblemOf(first, second, brackets, this.mode);
+      if (why !== null) return `\`${text}\` ${why}`;
     }
     return null;
+  }
+
+  /** The components of a tracked folder below the root, computed once per folder. */
+  private partsOf(cwd: string): readonly string[] {
+    let parts = this.folderParts.get(cwd);
+    if (parts === undefined) {
+      const relative = cwd === this.root ? '' : cwd.slice(this.root === '/' ? 1 : this.root.length + 1);
+      parts = relative === '' ? [] : relative.split('/');
+      this.folderParts.set(cwd, parts);
+    }
+    return parts;
   }
 
   /** Why an argument word may name a path outside; handles option values and `NAME=value`. */
@@ -309,16 +372,25 @@ class Checker {
   /** Verdict for one simple command; updates the cwd flow for `cd`, `pushd` and `popd`. */
   segment(segment: ScannedSegment, flow: CwdFlow): string | null {
     const cwds = flow.enter(segment.joiner);
+    if (flow.overflowed) {
+      return `the \`cd\`s before this command leave more than ${MAX_FOLDERS} folders it may run in, more than the workspace check follows; use \`cd DIR &&\` or fewer \`cd\`s per command`;
+    }
     if (segment.substitution) {
       return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
     }
     if (segment.braces) return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
-    const words = wordsOf(segmentEntries(segment));
+    const parsed = segmentEntries(segment);
+    if (!parsed.ok) return parsed.reason;
+    const words = wordsOf(parsed.entries);
     for (const r of segment.redirects) {
-      if (r.target === null) continue;
-      const [target] = wordsOf(targetEntries(r.target));
-      const why = target === undefined ? null : this.path(target.text, target.glob, cwds);
-      if (why !== null) return `redirection \`${r.text}\`: ${why}`;
+      if (r.targetWord === null) continue;
+      const entries = targetEntries(r);
+      if (!entries.ok) return `redirection \`${r.text}\`: ${entries.reason}`;
+      // Every word counts: a comment or operator the parser split off is still part of the file name.
+      for (const target of wordsOf(entries.entries)) {
+        const why = this.path(target.text, target.glob, cwds);
+        if (why !== null) return `redirection \`${r.text}\`: ${why}`;
+      }
     }
     let at = 0;
     while (at < words.length && ASSIGNMENT.test((words[at] as Word).text)) {
@@ -337,6 +409,12 @@ class Checker {
     const args = words.slice(at + 1);
     const fed = inputDriven(program, args);
     if (fed !== null) return fed;
+    if (program === 'cd' || program === 'pushd' || program === 'popd') {
+      this.folderChanges += 1;
+      if (this.folderChanges > MAX_FOLDER_CHANGES) {
+        return `more than ${MAX_FOLDER_CHANGES} \`cd\`/\`pushd\`/\`popd\` in one command are more than the workspace check follows; split the command`;
+      }
+    }
     if (program === 'cd' || program === 'pushd') return this.changeDirectory(program, args, cwds, flow);
     if (program === 'popd') {
       flow.popd();
@@ -345,7 +423,8 @@ class Checker {
     const inner = innerScript(program, args);
     if (inner !== null) {
       // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
-      const verdict = checkCommandPaths(inner.script, this.root);
+      if (this.depth >= MAX_SCRIPT_DEPTH) return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
+      const verdict = checkScannedPaths(inner.script, scanCommand(inner.script), this.root, this.mode, this.depth + 1);
       if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
     }
     const skip = notPaths(program, args);
@@ -387,13 +466,16 @@ function wordsOf(entries: readonly ParseEntry[]): Word[] {
   return words;
 }
 
-/** Checks every path a command line names against the workspace `root` (absolute POSIX path); see the file comment. */
-export function checkCommandPaths(command: string, root: string): PathVerdict {
-  return checkScannedPaths(command, scanCommand(command), root);
+/**
+ * Checks every path a command line names against the workspace `root` (absolute POSIX path); see
+ * the file comment. `mode` matters only for the runtime folder; the default is the strictest.
+ */
+export function checkCommandPaths(command: string, root: string, mode: AgentMode = 'build'): PathVerdict {
+  return checkScannedPaths(command, scanCommand(command), root, mode);
 }
 
 /** The same, over a scan the caller already has (the read-only policy reads the same one). */
-export function checkScannedPaths(command: string, scan: ScanResult, root: string): PathVerdict {
+export function checkScannedPaths(command: string, scan: ScanResult, root: string, mode: AgentMode = 'build', depth = 0): PathVerdict {
   if (!posix.isAbsolute(root)) {
     const reason = `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`;
     return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
@@ -402,7 +484,7 @@ export function checkScannedPaths(command: string, scan: ScanResult, root: strin
     const reason = `the workspace check cannot read the command: ${scan.problem.message}`;
     return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
   }
-  const checker = new Checker(root);
+  const checker = new Checker(root, mode, depth);
   const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), scan.segments.some((s) => s.subshell));
   const results: SegmentResult[] = [];
   for (const segment of scan.segments) {

@@ -1,14 +1,21 @@
 /**
  * What each program may do in plan mode (RO-2, RO-3): the inspection heads, the per-program
- * write options, the build/test commands that count as verification (NAV-2), version/help probes
- * [seed wins], and the programs known to write, run code or reach the network (with the reason a
- * user is shown). A program in none of these tables is `unknown` and rejected.
+ * write options, the build/test commands that count as verification (NAV-2, runners.ts),
+ * version/help probes [seed wins], commands that print the environment (secrets.ts), and the
+ * programs known to write, run code or reach the network (with the reason a user is shown).
+ * A program in none of these tables is `unknown` and rejected. Option models follow the real
+ * programs (getopt for GNU tools, xxd's own parser in xxd.ts, jq's in jq.ts): a model that reads
+ * a word as an option value where the program reads an operand could hide an output file.
  */
-import { awkProgramProblem } from './awk';
+import { checkAwk } from './awk';
 import { findDenied, operands, readArgs, type DenySpec, type Word } from './args';
 import { checkGit } from './git';
-import { sedScriptProblem } from './sed';
+import { checkJq, checkYq } from './jq';
+import { checkCargo, checkGo, checkMake, checkNodePackageManager, checkPytest, checkPython } from './runners';
+import { checkSed } from './sed';
+import { checkEnv, checkPrintenv, checkPs, checkShellVariables } from './secrets';
 import { allow, reject, type SegmentVerdict } from './verdict';
+import { checkXxd } from './xxd';
 
 export interface SegmentContext {
   /** Standard input comes from the previous pipeline segment. */
@@ -21,11 +28,11 @@ type Checker = (words: readonly Word[], ctx: SegmentContext) => SegmentVerdict;
 
 /** Programs that only read and print whatever their options (none writes or runs anything). */
 const PLAIN_READERS = [
-  'cat', 'head', 'tail', 'wc', 'stat', 'which', 'ls', 'grep', 'egrep', 'fgrep', 'jq', 'du', 'df',
+  'cat', 'head', 'tail', 'wc', 'stat', 'which', 'ls', 'grep', 'egrep', 'fgrep', 'du', 'df',
   'pwd', 'basename', 'dirname', 'realpath', 'readlink', 'cut', 'tr', 'nl', 'column', 'paste', 'comm',
   'join', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump', 'strings', 'diff', 'cmp', 'md5sum', 'sha1sum',
   'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'base64', 'echo', 'true',
-  'false', 'test', '[', 'printenv', 'uname', 'whoami', 'id', 'nproc', 'arch', 'uptime', 'free', 'ps',
+  'false', 'test', '[', 'uname', 'whoami', 'id', 'nproc', 'arch', 'uptime', 'free',
   'locale', 'getconf', 'seq', 'expand', 'unexpand', 'whereis', 'type', 'tokei', 'numfmt', 'cd',
 ] as const;
 
@@ -41,11 +48,10 @@ const DENIED_OPTIONS: Record<string, { deny: DenySpec; why: string }> = {
   rg: { deny: { long: ['pre', 'hostname-bin'] }, why: 'runs another program for every file' },
   fd: { deny: { short: 'xX', long: ['exec', 'exec-batch'] }, why: 'runs a command for every match' },
   fdfind: { deny: { short: 'xX', long: ['exec', 'exec-batch'] }, why: 'runs a command for every match' },
-  sort: { deny: { short: 'o', long: ['output', 'compress-program'] }, why: 'writes a file or runs a compressor' },
+  sort: { deny: { short: 'oT', long: ['output', 'compress-program', 'temporary-directory'] }, why: 'writes a file or runs a compressor' },
   tree: { deny: { short: 'oR', long: ['output'] }, why: 'writes the listing to files' },
   date: { deny: { short: 's', long: ['set'] }, why: 'sets the system clock' },
   file: { deny: { short: 'C', long: ['compile'] }, why: 'compiles and writes a magic file' },
-  yq: { deny: { short: 'is', long: ['inplace', 'split-exp'] }, why: 'writes files' },
   printf: { deny: { short: 'v' }, why: 'assigns a shell variable instead of printing' },
   hostname: { deny: { short: 'bF', long: ['boot', 'file'] }, why: 'sets the host name' },
 };
@@ -53,6 +59,8 @@ const DENIED_OPTIONS: Record<string, { deny: DenySpec; why: string }> = {
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
 
 const PROBE_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+/** Programs whose `-v` is "version" (for most, `-v` is "verbose" or "invert", and does work). */
+const VERSION_V = new Set(['node', 'nodejs', 'npm', 'pnpm', 'yarn', 'bun']);
 /** Programs for which `-h` / `-V` mean something other than help/version (`sh -h` runs stdin, `shutdown -h` halts). */
 const SHORT_PROBE_UNSAFE = new Set([
   'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox', 'shutdown',
@@ -96,64 +104,17 @@ const checkFind: Checker = (words) => {
   return reject('mutation', `\`find ${action.text}\` ${what}; use \`find … -print\` or \`rg --files\``);
 };
 
-const SED_SHORT_OK = 'nErsuzel';
-const SED_LONG_OK = new Set(['quiet', 'silent', 'debug', 'expression', 'line-length', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'help', 'version']);
-
-const checkSed: Checker = (words) => {
-  const args = readArgs(words.slice(1), { valueShort: 'el', valueLong: ['expression', 'line-length'], doubleDash: true });
-  const scripts: string[] = [];
-  for (const a of args) {
-    if (a.kind === 'operand') continue;
-    const flag = a.kind === 'short' ? a.flag : a.name;
-    if (flag === 'i' || flag === 'I' || (a.kind === 'long' && 'in-place'.startsWith(flag))) {
-      return reject('mutation', `\`sed ${a.word}\` edits files in place`);
-    }
-    if (flag === 'f' || (a.kind === 'long' && 'file'.startsWith(flag))) {
-      return reject('unknown', `\`sed ${a.word}\` reads its script from a file the policy cannot check`);
-    }
-    const known = a.kind === 'short' ? SED_SHORT_OK.includes(flag) : SED_LONG_OK.has(flag);
-    if (!known) return reject('unknown', `sed option \`${a.word}\` is not on the read-only list`);
-    if ((flag === 'e' || flag === 'expression') && a.value !== undefined) scripts.push(a.value);
-    if ((flag === 'e' || flag === 'expression') && a.value === undefined) return reject('unknown', '`sed -e` needs a script');
-  }
-  if (scripts.length === 0) {
-    const first = operands(args)[0];
-    if (first === undefined) return reject('unknown', 'sed needs a script');
-    scripts.push(first.text);
-  }
-  for (const script of scripts) {
-    const problem = sedScriptProblem(script);
-    if (problem !== null) return reject(problem.mutates ? 'mutation' : 'unknown', problem.message);
-  }
+/**
+ * `uniq [IN [OUT]]` writes OUT. GNU getopt: `-f`, `-s`, `-w` take a value; `--group` and
+ * `--all-repeated` take one only as `--group=METHOD`, so in `uniq --group in out` the word `in`
+ * is the input and `out` is written.
+ */
+const checkUniq: Checker = (words) => {
+  const ops = operands(readArgs(words.slice(1), { valueShort: 'fsw', valueLong: ['skip-fields', 'skip-chars', 'check-chars'], doubleDash: true }));
+  if (ops.some((o) => o.glob)) return reject('unknown', 'a glob after `uniq` could expand to two files, and uniq writes the second');
+  if (ops.length > 1) return reject('mutation', `\`uniq\` writes its second operand (\`${ops[1]?.text}\`)`);
   return allow('inspection');
 };
-
-const AWK_SHORT_OK = 'FvS';
-const AWK_LONG_OK = new Set(['field-separator', 'assign', 'sandbox', 'posix', 'traditional', 're-interval', 'characters-as-bytes']);
-
-const checkAwk: Checker = (words) => {
-  const name = (words[0] as Word).text;
-  const args = readArgs(words.slice(1), { valueShort: 'Fv', valueLong: ['field-separator', 'assign'], doubleDash: true });
-  for (const a of args) {
-    if (a.kind === 'operand') continue;
-    const known = a.kind === 'short' ? AWK_SHORT_OK.includes(a.flag) : AWK_LONG_OK.has(a.name);
-    if (!known) return reject('unknown', `${name} option \`${a.word}\` is not on the read-only list (program files, extensions, profiles and dumps are not allowed)`);
-  }
-  const program = operands(args)[0];
-  if (program === undefined) return reject('unknown', `${name} needs a program`);
-  const problem = awkProgramProblem(program.text);
-  return problem === null ? allow('inspection') : reject('mutation', problem);
-};
-
-/** A second operand is an output file for these. */
-function singleInput(name: string, options: Parameters<typeof readArgs>[1]): Checker {
-  return (words) => {
-    const ops = operands(readArgs(words.slice(1), options));
-    if (ops.some((o) => o.glob)) return reject('unknown', `a glob after \`${name}\` could expand to two files, and ${name} writes the second`);
-    if (ops.length > 1) return reject('mutation', `\`${name}\` writes its second operand (\`${ops[1]?.text}\`)`);
-    return allow('inspection');
-  };
-}
 
 const checkDate: Checker = (words) => {
   const denied = deniedCheck('date')(words, { piped: false, readsFile: false });
@@ -170,59 +131,6 @@ const checkHostname: Checker = (words) => {
   return op === undefined ? allow('inspection') : reject('mutation', `\`hostname ${op.text}\` sets the host name`);
 };
 
-const CARGO_GLOBAL_OK = new Set(['-v', '-vv', '-q', '--quiet', '--verbose', '--locked', '--offline', '--frozen']);
-const CARGO_VERIFY = new Set(['check', 'test', 'clippy']);
-const CARGO_INSPECT = new Set(['metadata', 'tree']);
-const CARGO_MUTATE = new Set(['build', 'b', 'run', 'r', 'install', 'uninstall', 'fix', 'publish', 'add', 'remove', 'rm', 'update', 'clean', 'new', 'init', 'doc', 'bench', 'fmt', 'vendor', 'generate-lockfile', 'login', 'logout', 'owner', 'yank', 'package']);
-
-const checkCargo: Checker = (words) => {
-  let i = 1;
-  if (words[i]?.text.startsWith('+')) i += 1;
-  while (words[i] !== undefined && ((words[i] as Word).text.startsWith('--color') || CARGO_GLOBAL_OK.has((words[i] as Word).text))) i += 1;
-  const sub = words[i]?.text;
-  const rest = words.slice(i + 1);
-  const hit = findDenied(rest, { short: 'Z', long: ['fix', 'allow-dirty', 'allow-staged', 'allow-no-vcs', 'config'] });
-  if (sub === undefined) return reject('unknown', 'bare `cargo` prints usage; name `check`, `test`, `clippy`, `metadata`, `tree` or `nextest run`');
-  if (CARGO_MUTATE.has(sub)) return reject('mutation', `\`cargo ${sub}\` writes files, builds artifacts or changes dependencies`);
-  if (hit !== null) return reject('mutation', `\`cargo ${sub} ${hit}\` can rewrite sources or inject configuration`);
-  if (CARGO_VERIFY.has(sub)) return allow('verification');
-  if (CARGO_INSPECT.has(sub)) return allow('inspection');
-  if (sub === 'nextest' && rest[0]?.text === 'run') return allow('verification');
-  return reject('unknown', `\`cargo ${sub}\` is not on the read-only list`);
-};
-
-const NPM_VALUE_FLAGS = new Set(['--prefix', '-w', '--workspace', '--filter', '-F', '-C', '--dir']);
-const NPM_FLAGS = new Set(['--silent', '-s', '-ws', '--workspaces', '--if-present', '-r', '--recursive']);
-const NPM_TEST = new Set(['test', 't', 'tst']);
-const NPM_MUTATE = new Set(['install', 'i', 'ci', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'publish', 'exec', 'x', 'dlx', 'link', 'unlink', 'prune', 'dedupe', 'init', 'create', 'pack', 'version', 'set', 'config', 'patch', 'import', 'rebuild', 'start', 'restart', 'stop', 'cache']);
-
-const checkNodePackageManager: Checker = (words) => {
-  const name = (words[0] as Word).text;
-  let i = 1;
-  while (words[i] !== undefined) {
-    const t = (words[i] as Word).text;
-    if (NPM_FLAGS.has(t) || /^--(prefix|workspace|filter|dir)=/.test(t)) i += 1;
-    else if (NPM_VALUE_FLAGS.has(t)) i += 2;
-    else break;
-  }
-  const sub = words[i]?.text;
-  const runsScript = sub === 'run' || sub === 'run-script';
-  if (sub !== undefined && (NPM_TEST.has(sub) || (runsScript && words[i + 1]?.text === 'test'))) return allow('verification');
-  if (sub === undefined) {
-    // Bare `yarn` installs dependencies; bare npm/pnpm print usage.
-    return name === 'yarn' ? reject('mutation', 'bare `yarn` installs dependencies') : reject('unknown', `bare \`${name}\` is not allowed in plan mode (only \`${name} test\`)`);
-  }
-  if (NPM_MUTATE.has(sub)) return reject('mutation', `\`${name} ${sub}\` installs, changes or runs packages`);
-  if (runsScript) return reject('unknown', `\`${name} ${sub} ${words[i + 1]?.text ?? ''}\` runs a package script; only the \`test\` script is allowed in plan mode`);
-  return reject('unknown', `\`${name} ${sub}\` is not allowed in plan mode (only \`${name} test\`)`);
-};
-
-const checkEnv: Checker = (words) =>
-  words.length === 1 ? allow('inspection') : reject('mutation', '`env` with arguments runs another command or changes its environment; run the inner command directly');
-
-const checkGo: Checker = (words) =>
-  words.length === 2 && words[1]?.text === 'version' ? allow('inspection') : reject('mutation', '`go` builds, fetches or runs project code (only `go version` is allowed)');
-
 const CHECKERS = new Map<string, Checker>([
   ...PLAIN_READERS.map((n): [string, Checker] => [n, () => allow('inspection')]),
   ...Object.keys(DENIED_OPTIONS).map((n): [string, Checker] => [n, deniedCheck(n)]),
@@ -232,24 +140,41 @@ const CHECKERS = new Map<string, Checker>([
   ['gawk', checkAwk],
   ['mawk', checkAwk],
   ['nawk', checkAwk],
-  ['uniq', singleInput('uniq', { valueShort: 'fsw', valueLong: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] })],
-  ['xxd', singleInput('xxd', { valueShort: 'cglosn' })],
+  ['jq', checkJq],
+  ['yq', checkYq],
+  ['uniq', checkUniq],
+  ['xxd', checkXxd],
   ['date', checkDate],
   ['hostname', checkHostname],
   ['git', checkGit],
   ['env', checkEnv],
+  ['printenv', checkPrintenv],
+  ['ps', checkPs],
+  ...['set', 'export', 'declare', 'typeset', 'readonly'].map((n): [string, Checker] => [n, checkShellVariables]),
   ['go', checkGo],
   ['cargo', checkCargo],
   ['npm', checkNodePackageManager],
   ['pnpm', checkNodePackageManager],
   ['yarn', checkNodePackageManager],
+  ['pytest', (words) => checkPytest(words.slice(1), 'pytest')],
+  ['py.test', (words) => checkPytest(words.slice(1), 'py.test')],
+  ['python', checkPython],
+  ['python3', checkPython],
+  ['make', checkMake],
 ]);
 
 function probe(name: string, words: readonly Word[], ctx: SegmentContext): SegmentVerdict | null {
-  if (words.length < 2 || !words.slice(1).every((w) => PROBE_FLAGS.has(w.text))) return null;
+  if (words.length < 2) return null;
+  for (let i = 1; i < words.length; i += 1) {
+    const t = (words[i] as Word).text;
+    if (!PROBE_FLAGS.has(t) && !(t === '-v' && VERSION_V.has(name))) return null;
+  }
   const short = words.slice(1).some((w) => w.text === '-h' || w.text === '-V');
   if (short && SHORT_PROBE_UNSAFE.has(name)) return null;
   if (ctx.piped || ctx.readsFile) {
+    // A short `-h`/`-V` is often an ordinary option (`sort -h` sorts human sizes): a program the
+    // policy models is judged as itself. `--help`/`--version` fed input stay a disguise.
+    if (short && CHECKERS.has(name)) return null;
     return reject('unknown', `\`${name}\` reading from a pipe or a file is not a version/help probe; probes must stand alone`);
   }
   return allow('inspection');

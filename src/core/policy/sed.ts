@@ -1,12 +1,51 @@
 /**
- * A conservative parser for (GNU) sed scripts, used by the read-only policy (RO-2, RO-3).
- * It accepts the commands that only read and print, and names the first one that writes a file
- * (`w`, `W`, `s///w`) or runs a command (`e`, `s///e`). Anything it cannot parse is rejected:
- * text it skipped without understanding could hide one of those commands.
+ * sed in plan mode (RO-2, RO-3): its options, and a conservative parser for (GNU) sed scripts.
+ * The parser accepts the commands that only read and print, and names the first one that writes
+ * a file (`w`, `W`, `s///w`), runs a command (`e`, `s///e`) or reads a file the workspace path
+ * rule cannot see, because a script is not a path to it (`r`, `R`). Anything it cannot parse is
+ * rejected: text it skipped without understanding could hide one of those commands. So is a
+ * label followed by a blank: GNU sed ends a label there and runs the rest as a command
+ * (`:a w /tmp/f` writes), other seds read the blank as part of the label.
  */
+import { operands, readArgs, type Word } from './args';
+import { allow, reject, type SegmentVerdict } from './verdict';
+
+const SHORT_OK = 'nErsuzel';
+const LONG_OK = new Set(['quiet', 'silent', 'debug', 'expression', 'line-length', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'help', 'version']);
+
+export function checkSed(words: readonly Word[]): SegmentVerdict {
+  const args = readArgs(words.slice(1), { valueShort: 'el', valueLong: ['expression', 'line-length'], doubleDash: true });
+  const chunks: string[] = [];
+  for (const a of args) {
+    if (a.kind === 'operand') continue;
+    const flag = a.kind === 'short' ? a.flag : a.name;
+    if (flag === 'i' || flag === 'I' || (a.kind === 'long' && 'in-place'.startsWith(flag))) {
+      return reject('mutation', `\`sed ${a.word}\` edits files in place`);
+    }
+    if (flag === 'f' || (a.kind === 'long' && 'file'.startsWith(flag))) {
+      return reject('unknown', `\`sed ${a.word}\` reads its script from a file the policy cannot check; pass the script with \`-e\``);
+    }
+    const known = a.kind === 'short' ? SHORT_OK.includes(flag) : LONG_OK.has(flag);
+    if (!known) return reject('unknown', `sed option \`${a.word}\` is not on the read-only list`);
+    if (flag === 'e' || flag === 'expression') {
+      if (a.value === undefined) return reject('unknown', '`sed -e` needs a script');
+      chunks.push(a.value);
+    }
+  }
+  if (chunks.length === 0) {
+    const first = operands(args)[0];
+    if (first === undefined) return reject('unknown', 'sed needs a script');
+    chunks.push(first.text);
+  }
+  // sed joins its -e chunks with line breaks and reads them as one script (`-e 'a\' -e text`).
+  const problem = sedScriptProblem(chunks.join('\n'));
+  if (problem !== null) return reject(problem.mutates ? 'mutation' : 'unknown', problem.message);
+  return allow('inspection');
+}
 
 const SIMPLE = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
 const COUNTED = new Set(['l', 'L', 'q', 'Q']);
+const LABEL_END = new Set([' ', '\t', '\n', ';', '}']);
 
 class SedError extends Error {
   constructor(
@@ -150,17 +189,12 @@ class SedParser {
       this.blanks();
       this.digits();
       this.endCommand();
-    } else if (cmd === ':') {
-      this.blanks();
-      const start = this.i;
-      while (this.c !== undefined && this.c !== '\n' && this.c !== ';') this.i += 1;
-      if (this.i === start) this.fail('`:` needs a label');
-    } else if (cmd === 'b' || cmd === 't' || cmd === 'T' || cmd === 'v') {
-      while (this.c !== undefined && this.c !== '\n' && this.c !== ';' && this.c !== '}') this.i += 1;
+    } else if (cmd === ':' || cmd === 'b' || cmd === 't' || cmd === 'T' || cmd === 'v') {
+      this.label(cmd);
     } else if (cmd === 'a' || cmd === 'i' || cmd === 'c') {
       this.text();
     } else if (cmd === 'r' || cmd === 'R') {
-      this.skipLine();
+      this.fail(`the \`${cmd}\` command reads a file named inside the script, which the workspace path check cannot see; name the file as an operand instead`);
     } else if (cmd === 'w' || cmd === 'W') {
       this.fail(`the \`${cmd}\` command writes a file`, true);
     } else if (cmd === 'e') {
@@ -174,6 +208,21 @@ class SedParser {
       this.endCommand();
     } else {
       this.fail(`unsupported command \`${cmd}\``);
+    }
+  }
+
+  /**
+   * The label of `:`, `b`, `t`, `T` (or the version of `v`): GNU sed skips leading blanks and
+   * ends it at a blank, `;`, `}` or a line break; the only safe blank-free reading is the one
+   * where all of them agree.
+   */
+  private label(cmd: string): void {
+    this.blanks();
+    const start = this.i;
+    while (this.c !== undefined && !LABEL_END.has(this.c)) this.i += 1;
+    if (cmd === ':' && this.i === start) this.fail('`:` needs a label');
+    if (this.c === ' ' || this.c === '\t') {
+      this.fail(`a blank after the label of \`${cmd}\`: GNU sed runs what follows it as another command, other seds read it as part of the label; end the label with \`;\``);
     }
   }
 
@@ -202,6 +251,8 @@ class SedParser {
     this.delimited(delim, '`s` pattern');
     this.delimited(delim, '`s` replacement');
     for (;;) {
+      // GNU sed allows blanks between the flags: `s/a/b/ w out` writes.
+      this.blanks();
       const f = this.c;
       if (f === undefined) return;
       if (f === 'w') this.fail('the `w` flag of `s` writes a file', true);

@@ -3,18 +3,21 @@
  *
  * `shell-quote` tokenises words well but is lossy in exactly the places an attacker would use:
  * it expands `$VAR` to an empty string, silently skips an unbalanced quote, treats any unquoted
- * `#` as the start of a comment (bash does so only at the start of a word, so `ls a#b; rm x`
- * would hide `rm`), splits on Unicode spaces that bash keeps inside a word, and forgets which
- * digits were glued to a redirection. This scanner walks the raw text once, tracking quote state,
- * and fails closed on everything the policy cannot prove static. It also
+ * `#` as the start of a comment (sh does so only at the start of a word, so to shell-quote
+ * `ls a#b; rm x` would hide `rm`), splits on Unicode spaces that bash keeps inside a word, and
+ * forgets which digits were glued to a redirection. This scanner walks the raw text once, tracking
+ * quote state, and fails closed on everything the policy cannot prove static. It also
  *  - splits the command into segments at unquoted `&&`, `||`, `|` and `;`;
  *  - removes the few redirections that write nothing (`2>&1`, `>/dev/null`, `< file`) from the
- *    text that is handed to `shell-quote`, so the parser only ever sees plain words.
+ *    text that is handed to `shell-quote`, so the parser only ever sees plain words;
+ *  - escapes a `#` inside a word (`a#b`) in that text, so `shell-quote` reads it as sh does.
+ * Commands longer than MAX_COMMAND_LENGTH are refused unread: every later step is then bounded.
  * Commands run under /bin/sh (dash on Debian/Ubuntu), so syntax whose meaning differs between
  * bash and dash (`&>`, `|&`, multi-digit descriptors) is read the stricter way or rejected;
  * test/unit/policy/differential.test.ts checks allowed commands against the real /bin/sh.
  * Problems are attached to the segment they occur in, so a verdict can name the failing segment.
  */
+import type { Parsed } from './segment-words';
 
 export type ProblemClass = 'mutation' | 'unknown';
 
@@ -39,6 +42,10 @@ export interface Redirect {
   text: string;
   /** The file the redirection opens, as written (quotes kept), for the workspace path check; `null` for `dup`. */
   target: string | null;
+  /** `target` as `shell-quote` must read it (a `#` inside the word escaped); `null` for `dup`. */
+  targetWord: string | null;
+  /** shell-quote's reading of `targetWord`, filled in once by segment-words.ts. */
+  parsedTarget?: Parsed;
 }
 
 export interface ScannedSegment {
@@ -61,6 +68,8 @@ export interface ScannedSegment {
   subshell: boolean;
   /** An unquoted brace expansion (`{a,b}`, `{1..9}`) turns one word into several. */
   braces: boolean;
+  /** shell-quote's reading of `words`, filled in once by segment-words.ts and shared by the policy and the path rule. */
+  parsed?: Parsed;
 }
 
 export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
@@ -83,9 +92,19 @@ function firstInvisible(command: string): string | null {
   return null;
 }
 
+/**
+ * The longest command the policy reads (16 KiB). Far above any command an agent needs, and low
+ * enough that the check of the longest one takes milliseconds (bench/policy-adversarial.bench.ts).
+ */
+export const MAX_COMMAND_LENGTH = 16 * 1024;
+
 /** Static check of a whole command; see the file comment. */
 export function scanCommand(command: string): ScanResult {
   if (command.trim() === '') return { ok: false, problem: { message: 'the command is empty', class: 'unknown' } };
+  if (command.length > MAX_COMMAND_LENGTH) {
+    const message = `the command is ${command.length} characters long; commands longer than ${MAX_COMMAND_LENGTH} are not checked. Split it into several calls`;
+    return { ok: false, problem: { message, class: 'unknown' } };
+  }
   const hidden = firstInvisible(command);
   if (hidden !== null) {
     const why =
@@ -250,7 +269,12 @@ class Scanner {
     } else if (c === '`') {
       this.backtick();
     } else if (c === '#') {
-      this.problem('an unquoted `#` starts a comment that can hide the rest of the line; quote it', 'unknown');
+      if (this.wordLen === 0) {
+        this.problem('an unquoted `#` at the start of a word starts a comment that can hide the rest of the line; quote it', 'unknown');
+      } else {
+        // Literal inside a word for sh; shell-quote would start a comment here, so escape it.
+        this.out += '\\';
+      }
     } else if (c === '*' || c === '?') {
       this.globChar(c);
     } else if (c === '[') {
@@ -363,7 +387,7 @@ class Scanner {
       if (n1 === '&') return this.descriptorDup(i, 2, fd);
       const target = this.readTarget(i + 1);
       if (target.text === '') this.problem('`<` has no file to read', 'unknown');
-      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text });
+      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text, targetWord: target.word });
       this.out += ' ';
       return target.end;
     }
@@ -388,7 +412,7 @@ class Scanner {
       this.problem(`\`${s.slice(i, j + 1)}\` is not a plain descriptor duplication like \`2>&1\``, 'unknown');
       return j;
     }
-    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}`, target: null });
+    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}`, target: null, targetWord: null });
     this.out += ' ';
     return j;
   }
@@ -397,11 +421,11 @@ class Scanner {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
     if (target.text === '/dev/null') {
-      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text });
+      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text, targetWord: target.word });
     } else {
       const shown = target.text === '' ? op : `${op} ${target.text}`;
       this.problem(`output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`, 'mutation');
-      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text });
+      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text, targetWord: target.word });
     }
     this.out += ' ';
     return target.end;
@@ -411,13 +435,16 @@ class Scanner {
   private writeTarget(i: number, width: number, fd = ''): number {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
-    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text });
+    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text, targetWord: target.word });
     this.out += ' ';
     return target.end;
   }
 
-  /** The word after a redirection operator, checked with the same rules as any word but kept out of the argv. */
-  private readTarget(from: number): { text: string; end: number } {
+  /**
+   * The word after a redirection operator, checked with the same rules as any word but kept out
+   * of the argv: `text` as written, `word` as shell-quote must read it.
+   */
+  private readTarget(from: number): { text: string; word: string; end: number } {
     const s = this.s;
     let j = from;
     while (j < s.length && BLANK.has(s[j] as string)) j += 1;
@@ -434,17 +461,20 @@ class Scanner {
           j = s.length;
           break;
         }
+        this.addWordText(s.slice(j, close + 1), true);
         j = close + 1;
       } else if (c === '\\') {
+        this.addWordText(s.slice(j, j + 2), true);
         j += 2;
       } else {
         j = this.plainChar(j);
       }
     }
+    const word = this.out;
     this.out = saved.out;
     this.wordLen = saved.wordLen;
     this.endWord();
-    return { text: s.slice(start, Math.min(j, s.length)), end: Math.min(j, s.length) };
+    return { text: s.slice(start, Math.min(j, s.length)), word, end: Math.min(j, s.length) };
   }
 }
 

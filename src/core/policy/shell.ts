@@ -12,11 +12,13 @@
  * `inspection`, `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
  * `checkCommandInWorkspace` adds the workspace path rule (paths.ts), which binds in every mode;
  * it is what `run_command`, the dispatch gate and `vtplan check-command` ask.
+ * Neither throws: a command the checks fail on is refused with the reason (`failClosed`).
  */
 import type { Word } from './args';
 import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
-import { segmentEntries } from './segment-words';
+import { environFileProblem } from './secrets';
+import { segmentEntries, targetEntries } from './segment-words';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
 
@@ -36,7 +38,22 @@ export interface CommandVerdict {
 const CLASS_RANK: Record<CommandClass, number> = { inspection: 0, verification: 1, unknown: 2, mutation: 3 };
 
 export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
-  return judge(command, mode, scanCommand(command));
+  try {
+    return judge(command, mode, scanCommand(command));
+  } catch (err) {
+    return failClosed(command, err);
+  }
+}
+
+/**
+ * The verdict when a check throws (a parser bug, an input nobody foresaw): refused in every mode,
+ * with the error as the reason, instead of failing the whole turn.
+ */
+function failClosed(command: string, err: unknown): CommandVerdict {
+  const detail = err instanceof Error ? err.message : String(err);
+  const reason = `the command policy failed on this command (${detail}), so it was not run`;
+  const shown = typeof command === 'string' ? command.trim() : String(command);
+  return { allowed: false, class: 'unknown', reason, segments: [{ command: shown, allowed: false, reason }] };
 }
 
 function judge(command: string, mode: AgentMode, scan: ScanResult): CommandVerdict {
@@ -63,9 +80,18 @@ export interface WorkspaceCommandVerdict extends CommandVerdict {
  * asked first, so in plan mode a mutating command is still reported as a mutation.
  */
 export function checkCommandInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
+  try {
+    return judgeInWorkspace(command, mode, root);
+  } catch (err) {
+    const verdict = failClosed(command, err);
+    return { ...verdict, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
+  }
+}
+
+function judgeInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
   const scan = scanCommand(command);
   const policy = judge(command, mode, scan);
-  const paths = checkScannedPaths(command, scan, root);
+  const paths = checkScannedPaths(command, scan, root, mode);
   const refusedBy = !policy.allowed ? 'policy' : !paths.allowed ? 'paths' : null;
   // Both checks read the same scan, so their segments line up one to one.
   const segments = policy.segments.map((s, i) => {
@@ -101,16 +127,38 @@ function planVerdict(command: string, scan: ScanResult): CommandVerdict {
 function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   const problem = segment.problems[0];
   if (problem !== undefined) return reject(problem.class, problem.message);
+  const parsed = segmentEntries(segment);
+  if (!parsed.ok) return reject('unknown', parsed.reason);
   const words: Word[] = [];
-  for (const entry of segmentEntries(segment)) {
+  for (const entry of parsed.entries) {
     if (typeof entry === 'string') words.push({ text: entry, glob: false });
     else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
     else return reject('unknown', `the shell parser found \`${'op' in entry ? entry.op : '#'}\`, which the policy cannot verify`);
   }
+  const secret = environProblem(words, segment);
+  if (secret !== null) return reject('unknown', secret);
   const program = words[0]?.text ?? '';
   if (segment.unanchoredGlob !== null && !isPlainReader(program)) {
     return reject('unknown', `${segment.unanchoredGlob} (\`${program}\` has options that write files or run programs)`);
   }
   const ctx = { piped: segment.joiner === '|', readsFile: segment.redirects.some((r) => r.kind === '<') };
   return checkProgram(words, ctx);
+}
+
+/** Why a segment's words or the files it reads through `<` may be a process environment (or cannot be read), or null. */
+function environProblem(words: readonly Word[], segment: ScannedSegment): string | null {
+  for (const w of words) {
+    const why = environFileProblem(w);
+    if (why !== null) return why;
+  }
+  for (const r of segment.redirects) {
+    if (r.kind !== '<' || r.targetWord === null) continue;
+    const parsed = targetEntries(r);
+    if (!parsed.ok) return parsed.reason;
+    for (const e of parsed.entries) {
+      const why = typeof e === 'string' ? environFileProblem({ text: e, glob: false }) : 'pattern' in e ? environFileProblem({ text: e.pattern, glob: true }) : null;
+      if (why !== null) return why;
+    }
+  }
+  return null;
 }

@@ -196,10 +196,10 @@ test('RO-2, MODE-1: the path rule binds in plan, build and auto; in plan mode th
   assert.equal(checkCommandInWorkspace('rm -rf ../build', 'auto', ROOT).refusedBy, 'paths');
 });
 
-test('RO-2: the read-only corpus under the workspace rule: only the two commands naming outside paths change verdict', () => {
+test('RO-2: the read-only corpus under the workspace rule: only the commands naming outside paths or the runtime folder change verdict', () => {
   // Deliberate: these were "allowed" by the read-only policy alone and stay so there (checkCommand);
-  // they name paths outside the workspace, so run_command refuses them now.
-  const outside = ['sort -t: -k3 -n /etc/passwd', 'git -C ../other status'];
+  // they name paths outside the workspace or `.vtcode/` beyond its plans, so run_command refuses them.
+  const outside = ['tree -a -L 2 .vtcode', 'sort -t: -k3 -n /etc/passwd', 'git -C ../other status'];
   const changed = corpus('readonly.txt').filter((c) => checkCommand(c, 'plan').allowed && !checkCommandInWorkspace(c, 'plan', ROOT).allowed);
   assert.deepEqual(changed, outside);
   for (const c of corpus('mutating.txt')) assert.equal(checkCommandInWorkspace(c, 'plan', ROOT).allowed, false, c);

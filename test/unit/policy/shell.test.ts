@@ -113,7 +113,7 @@ test('RO-3: dynamic syntax is rejected with a reason a user understands', () => 
     ['sleep 1 &', /background/],
     ["echo 'open", /unbalanced single quote/],
     ['ls\nrm x', /line break/],
-    ['ls a#b; rm x', /comment/],
+    ['ls #a; rm x', /comment/],
     ['ls\u00a0-la', /U\+00A0/],
     ['rg foo &>/dev/null rm x', /bash-only/],
     ['rg foo |& head', /bash-only/],

@@ -66,7 +66,7 @@ test('the runtime adapter maps results, classes and outcomes for the runloop and
     assert.deepEqual(read, { kind: 'result', ok: true, content: '1\thello\n[a.txt: all 1 lines]', class: 'inspection', empty: false, truncated: false, target: 'a.txt' });
     const nothing = await runtime.execute('grep', { pattern: 'absent' }, { agent: 'plan', signal, previewLimit: 8192 });
     assert.equal(nothing.kind === 'result' && nothing.empty, true);
-    const verify = await runtime.execute('run_command', { command: 'npm test --version' }, { agent: 'plan', signal, previewLimit: 8192 });
+    const verify = await runtime.execute('run_command', { command: 'npm test' }, { agent: 'plan', signal, previewLimit: 8192 });
     assert.equal(verify.kind === 'result' && verify.class, 'verification');
     const write = await runtime.execute('write_file', { path: 'b.txt', content: 'b' }, { agent: 'plan', signal, previewLimit: 8192 });
     assert.equal(write.kind === 'result' && write.ok, false);
@@ -100,6 +100,37 @@ test('TRK-1: task_tracker runs through the common contract with the tracker loca
     const bad = await runtime.execute('task_tracker', { action: 'explode' }, { agent: 'build', signal, previewLimit: 8192 });
     assert.equal(bad.kind === 'result' && bad.ok, false);
     assert.match(bad.kind === 'result' ? bad.content : '', /invalid_args/);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test('quality bar (keys are never printed): the provider key is masked in every tool result, target included, before the model or the events see it', async () => {
+  const ws = makeWorkspace();
+  const key = 'sk-live-provider-key-0123456789abcdef';
+  try {
+    ws.write('.env', `OPENAI_API_KEY=${key}\n`);
+    ws.write(`notes-${key}.txt`, 'x\n');
+    const runtime = createToolRuntime({
+      root: ws.root,
+      ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
+      commandTimeoutMs: 5000,
+      secrets: [key],
+    });
+    const ctx = { agent: 'plan' as const, signal: new AbortController().signal, previewLimit: 8192 };
+    for (const [name, args] of [['read_file', { path: '.env' }], ['grep', { pattern: 'OPENAI' }], ['run_command', { command: 'cat .env; ls' }], ['list_dir', {}]] as const) {
+      const r = await runtime.execute(name, args, ctx);
+      assert.equal(r.kind, 'result');
+      if (r.kind !== 'result') continue;
+      assert.doesNotMatch(r.content, /sk-live-provider-key/, name);
+      assert.match(r.content, /\[redacted\]/, name);
+    }
+    const named = await runtime.execute('read_file', { path: `notes-${key}.txt` }, ctx);
+    assert.ok(named.kind === 'result' && named.target === 'notes-[redacted].txt', JSON.stringify(named));
+    // Other key-shaped text in files is left alone: the model may need to read and edit it exactly.
+    ws.write('fixture.txt', 'sk-not-our-key-but-key-shaped\n');
+    const other = await runtime.execute('read_file', { path: 'fixture.txt' }, ctx);
+    assert.ok(other.kind === 'result' && other.content.includes('sk-not-our-key-but-key-shaped'));
   } finally {
     ws.cleanup();
   }

@@ -1,0 +1,80 @@
+/**
+ * Commands that print the environment (RO-2): it holds the API keys and tokens of whoever started
+ * the editor, so reading it is refused in plan mode even though nothing is written. `printenv`,
+ * `env` (alone it prints everything), BSD-style `ps e` (the environment of every process) and
+ * `/proc/<pid>/environ` are named here; the shell's own listings (`set`, `export -p`,
+ * `declare -x`) are refused with the shell builtins, awk's `ENVIRON` and jq's `env` with those
+ * programs.
+ */
+import type { Word } from './args';
+import { allow, reject, type SegmentVerdict } from './verdict';
+
+const SECRETS = 'the environment, which holds secrets (API keys, tokens)';
+
+export const checkPrintenv = (): SegmentVerdict => reject('unknown', `\`printenv\` prints ${SECRETS}`);
+
+/** `env` without a command (only options and `NAME=value`) prints the environment; with one it runs it. */
+export function checkEnv(words: readonly Word[]): SegmentVerdict {
+  let command = false;
+  for (let i = 1; i < words.length && !command; i += 1) {
+    const t = (words[i] as Word).text;
+    if (t === '-u' || t === '-C' || t === '--unset' || t === '--chdir') i += 1;
+    // `-S` / `--split-string` runs the command its value spells.
+    else command = t.startsWith('-S') || t.startsWith('--split-string') || (!t.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t));
+  }
+  return !command
+    ? reject('unknown', `\`env\` without a command prints ${SECRETS}`)
+    : reject('mutation', '`env` with a command runs it with a changed environment, which the policy cannot see; run the inner command directly');
+}
+
+/** procps options whose value is the next word: UNIX-style letters, long names, BSD-style letters. */
+const PS_UNIX_VALUED = 'CGgoOpqstUu';
+const PS_LONG_VALUED = new Set(['pid', 'ppid', 'sort', 'format', 'cols', 'columns', 'rows', 'width', 'sid', 'tty', 'user', 'User', 'group', 'Group', 'quick-pid']);
+const PS_BSD_VALUED = 'oOkU';
+
+/**
+ * procps `ps`: a word without a leading `-` is a cluster of BSD options, where `e` adds each
+ * process's environment (`ps e`, `ps auxe`), unless it is the value of the option before it
+ * (`ps -o pid,user`). `-e` (every process) is harmless.
+ */
+export function checkPs(words: readonly Word[]): SegmentVerdict {
+  for (let i = 1; i < words.length; i += 1) {
+    const t = (words[i] as Word).text;
+    let valued: boolean;
+    if (t.startsWith('--')) valued = !t.includes('=') && PS_LONG_VALUED.has(t.slice(2));
+    else if (t.startsWith('-')) {
+      // The first valued letter of a cluster takes the rest of the word, or the next word.
+      const at = [...t.slice(1)].findIndex((c) => PS_UNIX_VALUED.includes(c));
+      valued = at === t.length - 2;
+    }
+    else {
+      if (t.includes('e')) return reject('unknown', `\`ps ${t}\`: the BSD option \`e\` prints each process's environment, which holds secrets (API keys, tokens)`);
+      valued = PS_BSD_VALUED.includes(t.at(-1) as string);
+    }
+    if (valued) i += 1;
+  }
+  return allow('inspection');
+}
+
+/**
+ * Why a word (an argument, an option value or a redirection target) may name a process
+ * environment file (`/proc/self/environ`, `/proc/1/environ`, `--file=/proc/self/environ`), or null.
+ * The workspace path rule refuses /proc too; this says why it matters.
+ */
+export function environFileProblem(word: Word): string | null {
+  const { text } = word;
+  if (!text.includes('/proc/') || !(text.includes('environ') || word.glob)) return null;
+  return `\`${text}\` may be a process environment, which holds secrets (API keys, tokens)`;
+}
+
+/**
+ * `set`, `export -p`, `declare -x`, `typeset`, `readonly -p`: shell builtins that, without names,
+ * list the shell's variables, the environment among them. With names they change shell state.
+ */
+export function checkShellVariables(words: readonly Word[]): SegmentVerdict {
+  const name = (words[0] as Word).text;
+  const args = words.slice(1).map((w) => w.text);
+  const listing = name === 'set' ? args.length === 0 : args.every((a) => /^-[pxaAfFgr]+$/.test(a));
+  if (listing) return reject('unknown', `\`${[name, ...args].join(' ')}\` lists the shell's variables, among them ${SECRETS}`);
+  return reject('mutation', `\`${name}\` changes shell or process state`);
+}
