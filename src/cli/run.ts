@@ -1,4 +1,5 @@
 import { commands } from './commands';
+import { SessionLogError } from '../core/session/log';
 import { InputError, UsageError, type CliIO } from './io';
 
 export const CLI_VERSION = '0.1.0';
@@ -38,7 +39,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stderr(`vtplan ${name}: ${err.message}\n${err.hint ?? `Usage: ${command.usage}`}\n`);
       return 2;
     }
-    if (err instanceof InputError) {
+    // A refused session log (a symlinked or special file in .vtcode) is the workspace's state, not a bug.
+    if (err instanceof InputError || err instanceof SessionLogError) {
       io.stderr(`vtplan ${name}: ${err.message}\n`);
       return 2;
     }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Writer } from '../core/ports';
+import { NotRegularFileError, type Writer } from '../core/ports';
 
 /**
  * The Writer port in VS Code: agent edits go through a WorkspaceEdit, so they land in the undo
@@ -15,11 +15,16 @@ export const workspaceEditWriter: Writer = {
       throw new Error(`${vscode.workspace.asRelativePath(uri)} has unsaved changes in the editor; save or revert them, then ask again.`);
     }
     const edit = new vscode.WorkspaceEdit();
-    let exists = true;
+    let stat: vscode.FileStat | null = null;
     try {
-      await vscode.workspace.fs.stat(uri);
+      stat = await vscode.workspace.fs.stat(uri);
     } catch {
-      exists = false;
+      // Missing: created below.
+    }
+    const exists = stat !== null;
+    // openTextDocument on a FIFO waits for a writer forever; a directory or device is no text either.
+    if (stat !== null && (stat.type & vscode.FileType.File) === 0) {
+      throw new NotRegularFileError(path, (stat.type & vscode.FileType.Directory) !== 0 ? 'directory' : 'other');
     }
     if (!exists) {
       edit.createFile(uri, { ignoreIfExists: true });

@@ -1,6 +1,11 @@
-import { promises as fsp, constants } from 'node:fs';
-import type { AppendFileSystem, DirEntry, EntryKind, EntryStat, FileSystem } from '../core/ports';
+import { promises as fsp, constants, type Stats } from 'node:fs';
+import { NotRegularFileError, type AppendFileSystem, type DirEntry, type EntryKind, type EntryStat, type FileSystem, type SpecialFileKind } from '../core/ports';
 import { dirname } from 'node:path';
+
+// Absent on Windows, where FIFOs in the file system and O_NOFOLLOW do not exist either.
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// Opening a FIFO without it blocks until the other end opens: the reader would hang forever.
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 function kindOf(s: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): EntryKind {
   if (s.isSymbolicLink()) return 'symlink';
@@ -9,19 +14,81 @@ function kindOf(s: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink()
   return 'other';
 }
 
+function errorCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined;
+}
+
 function isNotFound(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'ENOENT';
+  return errorCode(err) === 'ENOENT';
+}
+
+/** What a non-regular entry is, for NotRegularFileError. */
+export function specialKindOf(s: Stats): SpecialFileKind {
+  if (s.isDirectory()) return 'directory';
+  if (s.isSymbolicLink()) return 'symlink';
+  if (s.isFIFO()) return 'fifo';
+  if (s.isSocket()) return 'socket';
+  if (s.isCharacterDevice()) return 'character device';
+  if (s.isBlockDevice()) return 'block device';
+  return 'other';
+}
+
+/**
+ * Opens with `flags` plus O_NONBLOCK (and O_NOFOLLOW unless `followSymlink`), then checks what
+ * was actually opened with fstat: checking first and opening after would leave a window in which
+ * the file is swapped for a FIFO. Anything but a regular file is closed again and refused.
+ */
+async function openRegular(path: string, flags: number, options: { followSymlink: boolean; mode?: number }): Promise<fsp.FileHandle> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(path, flags | O_NONBLOCK | (options.followSymlink ? 0 : O_NOFOLLOW), options.mode);
+  } catch (err) {
+    // O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on FreeBSD).
+    if (!options.followSymlink && (errorCode(err) === 'ELOOP' || errorCode(err) === 'EMLINK')) {
+      const link = await fsp.lstat(path).catch(() => null);
+      if (link?.isSymbolicLink()) throw new NotRegularFileError(path, 'symlink');
+    }
+    // A FIFO with no reader refuses a non-blocking open for writing with ENXIO.
+    if (errorCode(err) === 'ENXIO') {
+      const entry = await fsp.stat(path).catch(() => null);
+      if (entry && !entry.isFile()) throw new NotRegularFileError(path, specialKindOf(entry));
+    }
+    throw err;
+  }
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) throw new NotRegularFileError(path, specialKindOf(s));
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return handle;
+}
+
+/**
+ * The bytes of a regular file, `null` when nothing is at `path`. Never blocks on a FIFO or a
+ * device (NotRegularFileError instead); a symlink at `path` is refused unless `followSymlink`.
+ */
+export async function readRegularFile(path: string, options: { followSymlink: boolean }): Promise<Buffer | null> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await openRegular(path, constants.O_RDONLY, options);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The FileSystem port over Node's `fs`, shared by the CLI and the extension host (local folders only). */
 export const nodeFileSystem: FileSystem & AppendFileSystem = {
   async readText(path) {
-    try {
-      return await fsp.readFile(path, 'utf8');
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      throw err;
-    }
+    const bytes = await readRegularFile(path, { followSymlink: false });
+    return bytes === null ? null : bytes.toString('utf8');
   },
   async lstat(path): Promise<EntryStat | null> {
     try {
@@ -67,8 +134,7 @@ export const nodeFileSystem: FileSystem & AppendFileSystem = {
     await fsp.rm(path, { force: true });
   },
   async appendText(path, text, mode) {
-    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
-    const handle = await fsp.open(path, flags, mode);
+    const handle = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, { followSymlink: false, mode });
     try {
       await handle.writeFile(text, 'utf8');
     } finally {
@@ -76,7 +142,7 @@ export const nodeFileSystem: FileSystem & AppendFileSystem = {
     }
   },
   async syncFile(path) {
-    const handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const handle = await openRegular(path, constants.O_RDONLY, { followSymlink: false });
     try {
       await handle.sync();
     } finally {

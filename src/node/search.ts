@@ -9,7 +9,8 @@ import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { posix as path } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../core/tools/glob';
-import type { FindFilesRequest, FindFilesResult, GrepMatch, GrepRequest, GrepResult, Search } from '../core/ports';
+import { NotRegularFileError, type FindFilesRequest, type FindFilesResult, type GrepMatch, type GrepRequest, type GrepResult, type Search } from '../core/ports';
+import { readRegularFile, specialKindOf } from './fs';
 
 // .vtcode holds the agent's own session logs and plans: searching them feeds its transcript back to it.
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.vtcode']);
@@ -66,6 +67,8 @@ interface SearchScope {
 
 async function scopeOf(root: string): Promise<SearchScope> {
   const stat = await fsp.stat(root);
+  // ripgrep opens a path it is given even when it is a FIFO, and then waits for a writer.
+  if (!stat.isDirectory() && !stat.isFile()) throw new NotRegularFileError(root, specialKindOf(stat));
   return stat.isDirectory() ? { cwd: root, target: '.' } : { cwd: path.dirname(root), target: path.basename(root) };
 }
 
@@ -218,7 +221,9 @@ interface IgnoreLayer {
 
 async function readGitignore(dir: string): Promise<IgnoreLayer | null> {
   try {
-    return { base: dir, rules: parseGitignore(await fsp.readFile(path.join(dir, '.gitignore'), 'utf8')) };
+    // Non-blocking: a FIFO planted as `.gitignore` must not stall the walk.
+    const bytes = await readRegularFile(path.join(dir, '.gitignore'), { followSymlink: true });
+    return bytes === null ? null : { base: dir, rules: parseGitignore(bytes.toString('utf8')) };
   } catch {
     return null;
   }
@@ -320,7 +325,10 @@ export const jsSearch: Search = {
     for await (const file of walk(req.root, filter)) {
       let buffer: Buffer;
       try {
-        buffer = await fsp.readFile(file);
+        // The walk lists regular files only, but one can be swapped for a FIFO before it is read.
+        const bytes = await readRegularFile(file, { followSymlink: false });
+        if (bytes === null) continue;
+        buffer = bytes;
       } catch {
         continue;
       }

@@ -4,9 +4,10 @@
  * permission bits (a script stays executable); a new one gets the usual 0644 less the umask.
  * The caller has already confined the path to the workspace and resolved symlinks.
  */
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, type Stats } from 'node:fs';
 import { posix as path } from 'node:path';
-import type { Writer } from '../core/ports';
+import { NotRegularFileError, type Writer } from '../core/ports';
+import { specialKindOf } from './fs';
 
 let counter = 0;
 
@@ -14,11 +15,16 @@ export const nodeWriter: Writer = {
   async writeText(target, content) {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     let mode = 0o666;
+    let existing: Stats | null = null;
     try {
-      mode = (await fsp.stat(target)).mode & 0o7777;
-    } catch {
+      existing = await fsp.stat(target);
+    } catch (err) {
       // New file: the process umask applies to 0o666.
+      if ((err as { code?: string }).code !== 'ENOENT') throw err;
     }
+    // The rename would silently replace a FIFO, socket or device the user keeps in the tree.
+    if (existing !== null && !existing.isFile()) throw new NotRegularFileError(target, specialKindOf(existing));
+    if (existing !== null) mode = existing.mode & 0o7777;
     counter += 1;
     const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${counter}.vtplan-tmp`);
     try {

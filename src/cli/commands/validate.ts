@@ -1,7 +1,8 @@
 import { parseFlags } from '../flags';
 import { contractJson } from '../json';
 import { posix as path } from 'node:path';
-import { nodeFileSystem } from '../../node/fs';
+import { NotRegularFileError, SPECIAL_FILE_NAMES } from '../../core/ports';
+import { readRegularFile } from '../../node/fs';
 import { extractPlan, validatePlan, type PlanIssue } from '../../core/plan';
 import { InputError, UsageError, type CliCommand, type CliIO } from '../io';
 
@@ -24,14 +25,16 @@ export function parseOneOperand<T extends Record<string, { type: 'string' | 'boo
 export async function readOperand(operand: string, io: CliIO): Promise<{ text: string; label: string }> {
   if (operand === '-') return { text: await io.readStdin(), label: '<stdin>' };
   const file = path.resolve(io.cwd, operand);
-  let text: string | null;
+  let bytes: Buffer | null;
   try {
-    text = await nodeFileSystem.readText(file);
+    // The user named this file, so a symlink to a plan is followed; a FIFO or device is still refused.
+    bytes = await readRegularFile(file, { followSymlink: true });
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    throw new InputError(`cannot read ${operand}: ${code === 'EISDIR' ? 'it is a directory' : err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof NotRegularFileError) throw new InputError(`cannot read ${operand}: it is ${SPECIAL_FILE_NAMES[err.found]}, not a regular file`);
+    throw new InputError(`cannot read ${operand}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (text === null) throw new InputError(`cannot read ${operand}: no such file`);
+  if (bytes === null) throw new InputError(`cannot read ${operand}: no such file`);
+  const text = bytes.toString('utf8');
   return { text, label: operand };
 }
 

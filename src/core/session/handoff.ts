@@ -9,7 +9,7 @@
  * visible reason; no write-capable turn starts.
  */
 import path from 'node:path';
-import type { FileSystem } from '../ports';
+import { NotRegularFileError, type FileSystem } from '../ports';
 import { validatePlan } from '../plan';
 import {
   distillPlan, executeTrackerCall, loadTracker, renderExpanded, sidecarPathFor, totalsOf, walk, type Checklist, type Totals,
@@ -53,7 +53,14 @@ export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic =
   if (!planFile) return fail(deps, 'no_plan', 'There is no persisted plan to approve yet.');
 
   const absolute = path.join(deps.root, planFile);
-  const markdown = await deps.fs.readText(absolute);
+  let markdown: string | null;
+  try {
+    markdown = await deps.fs.readText(absolute);
+  } catch (err) {
+    // A plan swapped for a FIFO or a symlink is as unusable as a broken one: not approved (GATE-3).
+    if (err instanceof NotRegularFileError) return fail(deps, 'validate', `The plan file ${planFile} cannot be read, so it was not approved: ${err.message}.`);
+    throw err;
+  }
   if (markdown === null) return fail(deps, 'validate', `The plan file ${planFile} no longer exists; ask for a new plan.`);
   const report = validatePlan(markdown);
   if (!report.ready) {

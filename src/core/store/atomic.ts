@@ -17,7 +17,7 @@
  * Identical content is never rewritten, so the mtime of an unchanged artifact stays put.
  */
 import { posix as path } from 'node:path';
-import type { FileSystem } from '../ports';
+import type { EntryKind, FileSystem } from '../ports';
 
 export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed' | 'invalid_name';
 
@@ -68,8 +68,28 @@ function tempPathFor(target: string): string {
   tempCounter += 1;
   const unique = `${Date.now().toString(36)}${tempCounter.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   // Never ends in `.md`, so directory listings of plans do not pick up a stray temp file.
+  // Keep ATOMIC_TEMP_NAME below in step: the start-up sweep (sweep.ts) removes only its matches.
   return path.join(path.dirname(target), `.${path.basename(target)}.${unique}.tmp`);
 }
+
+/**
+ * Names tempPathFor produces for the `.md` artifacts: a dot, the target's name, the unique part
+ * (8 base-36 digits of the clock until 2059, at least one of the counter, up to six random) and
+ * `.tmp`. Narrow on purpose: the sweep deletes what matches.
+ */
+const ATOMIC_TEMP_NAME = /^\.[A-Za-z0-9_][A-Za-z0-9_.-]*\.md\.[0-9a-z]{9,32}\.tmp$/;
+
+/** Whether `name` (a bare file name) is one of this writer's temp files. */
+export function isAtomicTempName(name: string): boolean {
+  return ATOMIC_TEMP_NAME.test(name);
+}
+
+const KIND_NAMES: Record<EntryKind, string> = {
+  file: 'a regular file',
+  directory: 'a directory',
+  symlink: 'a symbolic link',
+  other: 'a special file (a FIFO, socket or device)',
+};
 
 /**
  * Rejects targets outside `root` and any symlink from the first component below `root` down to
@@ -99,7 +119,7 @@ async function assertSafeTarget(fs: FileSystem, root: string, target: string): P
     if (isTarget ? stat.kind !== 'file' : stat.kind !== 'directory') {
       throw new StoreError(
         'not_a_file',
-        `refusing to write ${target}: ${current} is a ${stat.kind}, expected a ${isTarget ? 'regular file' : 'directory'}`,
+        `refusing to write ${target}: ${current} is ${KIND_NAMES[stat.kind]}, expected ${isTarget ? 'a regular file' : 'a directory'}`,
         target,
       );
     }

@@ -35,6 +35,9 @@ export const grepTool = defineTool({
     const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
     const where = base.relative;
     if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
+    if (base.stat.kind !== 'file' && base.stat.kind !== 'directory') {
+      throw new ToolFailure('not_a_file', `\`${where}\` is not a regular file or a folder; grep searches those only.`, where);
+    }
     const max = args.max_results ?? GREP_DEFAULT_MAX;
     let found;
     try {

@@ -3,7 +3,7 @@
  * TRK-7, STORE-2). Lists and unchanged updates only repair a missing or stale mirror; an
  * identical artifact is never rewritten.
  */
-import type { FileSystem } from '../ports';
+import { NotRegularFileError, type FileSystem } from '../ports';
 import { StoreError } from '../store/atomic';
 import { formatIndexPath, totalsOf, walk, type Checklist, type LocatedItem, type TaskStatus, type Totals } from './model';
 import { applyCall, TrackerError, type TrackerCall } from './ops';
@@ -105,6 +105,8 @@ export async function executeTrackerCall(
   } catch (err) {
     if (err instanceof TrackerError) return failure(err.code, err.message);
     if (err instanceof StoreError) return failure(`store_${err.code}`, err.message);
+    // Reading is refused for the same links and special files the writer refuses (STORE-2).
+    if (err instanceof NotRegularFileError) return failure(err.found === 'symlink' ? 'store_symlink' : 'store_not_a_file', err.message);
     throw err;
   }
 }
