@@ -3,12 +3,26 @@
  * appended as events happen, fsync'd at turn boundaries and whenever an approval changes, so a
  * window reload or `vtplan resume` rebuilds the session from it. Secrets never reach the file:
  * every line passes through the same redaction as provider failures.
+ *
+ * The log is read back as authority (mode, approvals, budgets), and the workspace is writable by
+ * the agent and by anything the user runs, so a line counts only when the runtime wrote it
+ * (STORE-2, MODE-1, GATE-5). Each line ends in `"mac":"<hex>"`: HMAC-SHA256 under a per-workspace
+ * key the host keeps outside the workspace, over the line without that field, chained to the tag
+ * of the line before (and to the lines the writer knowingly passed over, see `ChainHead`). A
+ * line added, changed, moved or removed breaks the chain from that point on; such lines are
+ * reported (`unverified`) and never applied. Only a cut-off tail is undetectable: that is a
+ * rollback to a state the runtime did write.
+ *
+ * Streamed deltas are coalesced: consecutive `message.delta` / `plan.delta` / `reasoning.delta`
+ * events of one kind become one line carrying the concatenated text under the envelope of the
+ * last of them. Listeners still see every delta; the log holds the same text in a few lines.
  */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { posix as path } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets } from '../llm/redact';
 import type { AppendFileSystem, FileSystem } from '../ports';
-import { SessionEventSchema, type SessionEvent, type SessionEventType } from './events';
+import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventType } from './events';
 
 export const SESSIONS_DIR = '.vtcode/sessions';
 const LOG_FILE_MODE = 0o600;
@@ -64,14 +78,101 @@ async function assertNoSymlink(fs: FileSystem, root: string, file: string): Prom
   }
 }
 
+/** Bytes in a log key; the host makes it with a CSPRNG and keeps it outside the workspace. */
+export const LOG_KEY_BYTES = 32;
+
+/** What verifies a session's lines: the workspace's log key and the session the lines belong to. */
+export interface LogIntegrity {
+  key: Uint8Array;
+  sessionId: string;
+}
+
+/**
+ * Where the next line chains on: `prev` is the tag of the last line that verified (the session's
+ * seed before the first), `skipped` the digest of the raw lines after it that did not ('' when
+ * none). A writer appending past such lines covers them in its next tag: the session that
+ * reopened the log has reported them, so a later resume does not count them as fresh tampering,
+ * while any further change to them breaks the chain again.
+ */
+export interface ChainHead {
+  prev: string;
+  skipped: string;
+}
+
+const TAGGED = /,"mac":"([0-9a-f]{64})"\}$/;
+
+export function initialHead(sessionId: string): ChainHead {
+  // The seed binds the chain to the session: a genuine log copied over another session's fails.
+  return { prev: `vtplan-session-log/1 ${sessionId}`, skipped: '' };
+}
+
+function assertKey(key: Uint8Array, file: string): void {
+  if (key.length < LOG_KEY_BYTES) throw new SessionLogError(`the session-log key has ${key.length} bytes; at least ${LOG_KEY_BYTES} are needed`, file);
+}
+
+function tagOf(key: Uint8Array, head: ChainHead, body: string): string {
+  // No part contains a newline (JSON.stringify escapes them), so the joined input is unambiguous.
+  return createHmac('sha256', key).update(`${head.prev}\n${head.skipped}\n${body}`).digest('hex');
+}
+
+/**
+ * The line that stores `body` (an event serialized as one JSON object) chained on `head`: the
+ * same object with a last field `"mac"`, so it stays one readable JSON object per line.
+ */
+export function sealLine(key: Uint8Array, head: ChainHead, body: string): { line: string; head: ChainHead } {
+  if (!body.startsWith('{"') || !body.endsWith('}') || body.includes('\n')) throw new SessionLogError('only a one-line JSON object can be sealed', '');
+  const tag = tagOf(key, head, body);
+  return { line: `${body.slice(0, -1)},"mac":"${tag}"}`, head: { prev: tag, skipped: '' } };
+}
+
+type DeltaEvent = EventOf<'message.delta'> | EventOf<'plan.delta'> | EventOf<'reasoning.delta'>;
+
+function isDelta(event: SessionEvent): event is DeltaEvent {
+  return event.type === 'message.delta' || event.type === 'plan.delta' || event.type === 'reasoning.delta';
+}
+
+/**
+ * Coalescing bounds: a delta line is written once this much text is pending, or this long after
+ * its first delta arrived, whichever comes first, so a crash loses at most that much of a stream.
+ */
+const MAX_PENDING_CHARS = 64 * 1024;
+const MAX_PENDING_MS = 1_000;
+
+interface PendingDeltas {
+  last: DeltaEvent;
+  parts: string[];
+  chars: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Settles when both writes did; rejects with the first failure (neither is left unobserved). */
+function both(a: Promise<void> | null, b: Promise<void> | null): Promise<void> {
+  if (a && b) return Promise.all([a, b]).then(() => undefined);
+  return a ?? b ?? Promise.resolve();
+}
+
+export interface SessionLogOptions {
+  /** The workspace's log key. */
+  key: Uint8Array;
+  /** API keys to mask in every line. */
+  secrets?: readonly string[];
+  /** Where the chain goes on, from the read that the caller rebuilt its state from; read from the file when absent. */
+  head?: ChainHead;
+}
+
 export class SessionLog {
   /** Appends are chained so that events land in the order they were given, even when not awaited. */
   private tail: Promise<void> = Promise.resolve();
+  private pending: PendingDeltas | null = null;
+  /** A write no caller was waiting for (a timed delta flush) failed: the next append or sync reports it. */
+  private failure: unknown = null;
 
   private constructor(
     private readonly fs: FileSystem & AppendFileSystem,
     readonly path: string,
+    private readonly key: Uint8Array,
     private readonly secrets: readonly string[],
+    private head: ChainHead,
   ) {}
 
   /**
@@ -79,39 +180,90 @@ export class SessionLog {
    * masked in every line. A last line cut short by a crash is closed with a newline first, so new
    * events never merge into it; the reader then reports it by line number.
    */
-  static async open(
-    fs: FileSystem & AppendFileSystem,
-    root: string,
-    sessionId: string,
-    options: { secrets?: readonly string[] } = {},
-  ): Promise<SessionLog> {
+  static async open(fs: FileSystem & AppendFileSystem, root: string, sessionId: string, options: SessionLogOptions): Promise<SessionLog> {
     const file = sessionLogPath(root, sessionId);
+    assertKey(options.key, file);
     await assertNoSymlink(fs, root, file);
     await fs.mkdirp(path.dirname(file));
     await assertNoSymlink(fs, root, file);
     const existing = await fs.readText(file);
     if (existing === null) await fs.appendText(file, '', LOG_FILE_MODE); // created private (0600) right away
     else if (existing !== '' && !existing.endsWith('\n')) await fs.appendText(file, '\n', LOG_FILE_MODE);
-    return new SessionLog(fs, file, options.secrets ?? []);
+    const head = options.head ?? (existing === null ? initialHead(sessionId) : parseSessionLog(existing, { key: options.key, sessionId }).head);
+    return new SessionLog(fs, file, options.key, options.secrets ?? [], head);
   }
 
-  /** Validates, redacts and appends one event; fsyncs after turn boundaries and approval changes. */
+  /**
+   * Validates, redacts, seals and appends one event; fsyncs after turn boundaries and approval
+   * changes. A delta is held back to be coalesced with the deltas of its kind that follow; any
+   * other event writes the held deltas first.
+   */
   append(event: SessionEvent): Promise<void> {
     const valid = SessionEventSchema.parse(event);
-    const line = `${redactSecrets(JSON.stringify(valid), this.secrets)}\n`;
+    const earlier = this.takeFailure();
+    const write = isDelta(valid) ? this.hold(valid) : both(this.flush(), this.enqueue(valid));
+    return both(earlier, write);
+  }
+
+  /** Writes the held deltas, waits for pending appends and fsyncs the file. */
+  async sync(): Promise<void> {
+    await this.flush();
+    await this.tail;
+    const failed = this.takeFailure();
+    if (failed) await failed;
+    await this.fs.syncFile(this.path);
+  }
+
+  private takeFailure(): Promise<never> | null {
+    if (this.failure === null) return null;
+    const err = this.failure;
+    this.failure = null;
+    return Promise.reject(err instanceof Error ? err : new SessionLogError(String(err), this.path));
+  }
+
+  private hold(delta: DeltaEvent): Promise<void> {
+    const held = this.pending;
+    let flushed: Promise<void> | null = null;
+    if (held && held.last.type === delta.type && held.last.turn === delta.turn) {
+      held.parts.push(delta.text);
+      held.chars += delta.text.length;
+      held.last = delta;
+    } else {
+      flushed = this.flush();
+      const timer = setTimeout(() => {
+        this.flush()?.catch((err: unknown) => {
+          this.failure ??= err;
+        });
+      }, MAX_PENDING_MS);
+      // A pending flush must not keep a finished CLI process alive; sync() at turn end writes it anyway.
+      if (typeof timer === 'object' && 'unref' in timer) timer.unref();
+      this.pending = { last: delta, parts: [delta.text], chars: delta.text.length, timer };
+    }
+    const full = this.pending && this.pending.chars >= MAX_PENDING_CHARS ? this.flush() : null;
+    return both(flushed, full);
+  }
+
+  /** Queues the held deltas as one event (the last delta's envelope, the whole text); null when none are held. */
+  private flush(): Promise<void> | null {
+    const held = this.pending;
+    if (!held) return null;
+    this.pending = null;
+    clearTimeout(held.timer);
+    return this.enqueue({ ...held.last, text: held.parts.join('') });
+  }
+
+  private enqueue(event: SessionEvent): Promise<void> {
     const write = this.tail.then(async () => {
-      await this.fs.appendText(this.path, line, LOG_FILE_MODE);
-      if (DURABLE.has(valid.type)) await this.fs.syncFile(this.path);
+      const body = redactSecrets(JSON.stringify(event), this.secrets);
+      const sealed = sealLine(this.key, this.head, body);
+      await this.fs.appendText(this.path, `${sealed.line}\n`, LOG_FILE_MODE);
+      // Only a line that reached the file moves the chain on.
+      this.head = sealed.head;
+      if (DURABLE.has(event.type)) await this.fs.syncFile(this.path);
     });
     // A failed write is reported to its caller; later appends still run.
     this.tail = write.catch(() => undefined);
     return write;
-  }
-
-  /** Waits for pending appends and fsyncs the file. */
-  async sync(): Promise<void> {
-    await this.tail;
-    await this.fs.syncFile(this.path);
   }
 }
 
@@ -122,24 +274,55 @@ export type LogProblemKind =
   /** Parses as JSON but is not a known, well-formed event. */
   | 'invalid_event'
   /** `seq` did not increase: lines were reordered or two writers shared the file. */
-  | 'out_of_order';
+  | 'out_of_order'
+  /** No integrity tag, or one that does not verify: the runtime did not write this line here. */
+  | 'unverified';
 
 export interface LogProblem {
   /** 1-based line number in the file. */
   line: number;
   kind: LogProblemKind;
   message: string;
+  /** For `unverified`: the line has no tag at all, or a tag that does not match. */
+  tag?: 'missing' | 'mismatch';
+  /**
+   * A later line the runtime wrote covers this one: it was there when the session was last
+   * reopened, which reported it. Still never applied.
+   */
+  acknowledged?: boolean;
 }
 
 export interface SessionLogContents {
+  /** The events of the lines that verified, in order: the only ones a session is rebuilt from. */
   events: SessionEvent[];
   problems: LogProblem[];
+  /** Where a writer appending to this log chains on. */
+  head: ChainHead;
 }
 
-/** Parses a whole log. Nothing is dropped silently: every line that is not an event is a problem. */
-export function parseSessionLog(text: string): SessionLogContents {
+function sameTag(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+}
+
+/**
+ * Parses and verifies a whole log. Nothing is dropped silently: every line that is not a verified
+ * event is a problem, and only verified events are returned.
+ */
+export function parseSessionLog(text: string, integrity: LogIntegrity): SessionLogContents {
+  assertKey(integrity.key, '');
   const events: SessionEvent[] = [];
   const problems: LogProblem[] = [];
+  let prev = initialHead(integrity.sessionId).prev;
+  // The lines since the last verified one: their problems, and a running digest of their text.
+  let skippedProblems: LogProblem[] = [];
+  let skippedDigest = createHash('sha256');
+  const skip = (raw: string, problem: LogProblem): void => {
+    problems.push(problem);
+    skippedProblems.push(problem);
+    skippedDigest.update(`${raw}\n`);
+  };
+  const currentHead = (): ChainHead => ({ prev, skipped: skippedProblems.length === 0 ? '' : skippedDigest.copy().digest('hex') });
+
   const lines = text.split('\n');
   const complete = text.endsWith('\n');
   let lastSeq = -1;
@@ -148,19 +331,42 @@ export function parseSessionLog(text: string): SessionLogContents {
     if (isLast && raw === '') break; // the empty string after the final newline
     const line = i + 1;
     if (raw.trim() === '') {
-      problems.push({ line, kind: 'invalid_json', message: 'empty line' });
+      skip(raw, { line, kind: 'invalid_json', message: 'empty line' });
       continue;
     }
+    const tagged = TAGGED.exec(raw);
+    if (!tagged) {
+      let parses = true;
+      try {
+        JSON.parse(raw);
+      } catch (err) {
+        parses = false;
+        const reason = err instanceof Error ? err.message : String(err);
+        skip(
+          raw,
+          isLast && !complete
+            ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
+            : { line, kind: 'invalid_json', message: reason },
+        );
+      }
+      if (parses) skip(raw, { line, kind: 'unverified', tag: 'missing', message: 'no integrity tag: the line was not written by VT Code Planning (or by a version before it signed its logs)' });
+      continue;
+    }
+    const body = `${raw.slice(0, tagged.index)}}`;
+    if (!sameTag(tagged[1] as string, tagOf(integrity.key, currentHead(), body))) {
+      skip(raw, { line, kind: 'unverified', tag: 'mismatch', message: 'the integrity tag does not match: this line, or one before it, was changed, added, moved or removed outside VT Code, or the log was signed with another key' });
+      continue;
+    }
+    for (const p of skippedProblems) p.acknowledged = true;
+    prev = tagged[1] as string;
+    skippedProblems = [];
+    skippedDigest = createHash('sha256');
+
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = JSON.parse(body);
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      problems.push(
-        isLast && !complete
-          ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
-          : { line, kind: 'invalid_json', message: reason },
-      );
+      problems.push({ line, kind: 'invalid_json', message: err instanceof Error ? err.message : String(err) });
       continue;
     }
     const parsed = SessionEventSchema.safeParse(json);
@@ -170,19 +376,59 @@ export function parseSessionLog(text: string): SessionLogContents {
       problems.push({ line, kind: 'invalid_event', message: `${where}${issue?.message ?? 'not an event'}` });
       continue;
     }
+    if (parsed.data.session !== integrity.sessionId) {
+      problems.push({ line, kind: 'invalid_event', message: `the event belongs to session ${JSON.stringify(parsed.data.session)}` });
+      continue;
+    }
     if (parsed.data.seq <= lastSeq) {
       problems.push({ line, kind: 'out_of_order', message: `seq ${parsed.data.seq} after seq ${lastSeq}` });
+      continue;
     }
-    lastSeq = Math.max(lastSeq, parsed.data.seq);
+    lastSeq = parsed.data.seq;
     events.push(parsed.data);
   }
-  return { events, problems };
+  return { events, problems, head: currentHead() };
 }
 
-/** Reads the log of `sessionId`; `null` when there is none. */
-export async function readSessionLog(fs: FileSystem, root: string, sessionId: string): Promise<SessionLogContents | null> {
+/** Reads and verifies the log of `sessionId`; `null` when there is none. */
+export async function readSessionLog(fs: FileSystem, root: string, sessionId: string, key: Uint8Array): Promise<SessionLogContents | null> {
   const text = await fs.readText(sessionLogPath(root, sessionId));
-  return text === null ? null : parseSessionLog(text);
+  return text === null ? null : parseSessionLog(text, { key, sessionId });
+}
+
+/**
+ * The lines a resumed session must not take on trust: every problem the runtime has not accounted
+ * for yet (see `LogProblem.acknowledged`), apart from a last line a crash cut short. When there is
+ * any, the verified events may still be missing what came after them, so the session resumes
+ * without authority: in plan mode, with no pending approval (MODE-1, GATE-5).
+ */
+export function untrustedLines(contents: SessionLogContents): number[] {
+  return contents.problems.filter((p) => !p.acknowledged && p.kind !== 'truncated').map((p) => p.line);
+}
+
+function lineList(lines: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && (lines[j + 1] as number) === (lines[j] as number) + 1) j += 1;
+    if (j - i >= 2) parts.push(`${lines[i]}\u2013${lines[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(lines[k]));
+    i = j + 1;
+  }
+  return `${lines.length === 1 ? 'line' : 'lines'} ${parts.join(', ')}`;
+}
+
+/** What the user is told when a session resumes without authority (see `untrustedLines`). */
+export function integrityNotice(contents: SessionLogContents, lines: readonly number[]): string {
+  const ignored = `${lineList(lines)} ${lines.length === 1 ? 'was' : 'were'} ignored; resuming in plan mode.`;
+  const flagged = contents.problems.filter((p) => lines.includes(p.line));
+  if (contents.events.length === 0 && flagged.every((p) => p.tag === 'missing')) {
+    return `The session log has no integrity tags (it was written before VT Code Planning signed its logs, or not by VT Code): ${ignored}`;
+  }
+  if (contents.events.length === 0 && flagged.every((p) => p.kind === 'unverified')) {
+    return `The session log could not be verified: ${ignored} It was changed outside VT Code, or signed with a key this computer does not have for this folder (a log copied from another machine or folder, or a replaced key).`;
+  }
+  return `The session log was changed outside VT Code: ${ignored}`;
 }
 
 /** Where an EventSequencer resumes: after the highest seq, in the last turn seen. */

@@ -4,7 +4,7 @@
  * occurrences there are and where, and nothing is written.
  */
 import { z } from 'zod';
-import { resolveWorkspacePath } from './paths';
+import { resolveWritablePath } from './paths';
 import { cutHead, cutNote } from './preview';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { refuseInPlanMode } from './write-file';
@@ -56,7 +56,7 @@ export const editFileTool = defineTool({
   mutates: true,
   async handler(args, ctx): Promise<ToolResult> {
     refuseInPlanMode('edit_file', ctx);
-    const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path);
+    const target = await resolveWritablePath(ctx.ports.fs, ctx.root, args.path, 'edit_file');
     const rel = target.relative;
     if (target.stat === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
     if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);

@@ -13,7 +13,7 @@ export { defineTool, describeIssues, failed, parseArgs, ToolFailure } from './to
 export type {
   AgentMode, InterviewQuestion, ParsedArgs, Tool, ToolContext, ToolErrorCode, ToolOutcome, ToolPorts, ToolResult, ToolSpec,
 } from './tool';
-export { displayPath, resolveWorkspacePath } from './paths';
+export { displayPath, resolveWorkspacePath, resolveWritablePath } from './paths';
 export type { WorkspacePath } from './paths';
 export { byteLength, cutHead, cutHeadTail, cutNote } from './preview';
 export type { Cut } from './preview';

@@ -3,9 +3,11 @@
  * the workspace both as written (no `..` escape, no absolute path elsewhere) and after every
  * symlink is resolved (a link inside the workspace pointing out of it is refused; one pointing
  * elsewhere inside is fine). Missing files are checked through their nearest existing folder, so
- * a file about to be created is confined the same way.
+ * a file about to be created is confined the same way. Paths an agent writes are confined once
+ * more: never into `.vtcode/`, the runtime's own files (`resolveWritablePath`).
  */
 import { posix as path } from 'node:path';
+import { RUNTIME_FOLDER } from '../policy/runtime-folder';
 import type { EntryStat, FileSystem } from '../ports';
 import { ToolFailure } from './tool';
 
@@ -45,6 +47,36 @@ function isMissing(err: unknown): boolean {
  * plain explanation when the path leaves the workspace by any route.
  */
 export async function resolveWorkspacePath(fs: FileSystem, root: string, given: string): Promise<WorkspacePath> {
+  return (await resolve(fs, root, given)).path;
+}
+
+/**
+ * Plans, session logs (with their integrity chain) and checklists are written by the runtime's
+ * private writer alone, so what it reads back on resume is what it wrote.
+ */
+function isRuntimeOwned(relative: string): boolean {
+  return relative === RUNTIME_FOLDER || relative.startsWith(`${RUNTIME_FOLDER}/`);
+}
+
+/**
+ * `resolveWorkspacePath` for a path an agent tool writes: also refused (`refused`) when the path,
+ * as written or after its symlinks are resolved, lies in or below `<workspace>/.vtcode/`.
+ */
+export async function resolveWritablePath(fs: FileSystem, root: string, given: string, tool: string): Promise<WorkspacePath> {
+  const { path: target, realRoot } = await resolve(fs, root, given);
+  const realRelative = within(realRoot, target.real) ?? target.real;
+  if (isRuntimeOwned(target.relative) || isRuntimeOwned(realRelative)) {
+    const subject = isRuntimeOwned(target.relative) ? `\`${target.relative}\` is` : `\`${target.relative}\` resolves through a symbolic link to \`${realRelative}\`, which is`;
+    throw new ToolFailure(
+      'refused',
+      `Mutation blocked: ${subject} inside \`${RUNTIME_FOLDER}/\`, where VT Code keeps its own files (plans, session logs, checklists); only the runtime writes them, and \`${tool}\` cannot. To change a plan, revise it in plan mode (the runtime persists the new <proposed_plan>); to update the checklist, use task_tracker.`,
+      target.relative,
+    );
+  }
+  return target;
+}
+
+async function resolve(fs: FileSystem, root: string, given: string): Promise<{ path: WorkspacePath; realRoot: string }> {
   const text = given.trim() === '' ? '.' : given.trim();
   if (text.includes('\0')) throw new ToolFailure('invalid_args', 'The path contains a NUL byte.', given);
   if (text === '~' || text.startsWith('~/')) {
@@ -93,7 +125,7 @@ export async function resolveWorkspacePath(fs: FileSystem, root: string, given: 
     }
   }
   const stat = missing.length > 0 ? null : await fs.lstat(real);
-  return { relative: relative === '' ? '.' : relative, absolute, real, stat };
+  return { path: { relative: relative === '' ? '.' : relative, absolute, real, stat }, realRoot };
 }
 
 /** The workspace-relative form of an absolute path returned by a port (for display). */

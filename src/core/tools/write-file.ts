@@ -4,7 +4,7 @@
  * the dispatch gate blocks it first, this is the second lock.
  */
 import { z } from 'zod';
-import { resolveWorkspacePath } from './paths';
+import { resolveWritablePath } from './paths';
 import { defineTool, ToolFailure, type ToolContext, type ToolResult } from './tool';
 import { byteLength } from './preview';
 import { countLines, plural } from './text';
@@ -30,7 +30,7 @@ export const writeFileTool = defineTool({
   mutates: true,
   async handler(args, ctx): Promise<ToolResult> {
     refuseInPlanMode('write_file', ctx);
-    const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path);
+    const target = await resolveWritablePath(ctx.ports.fs, ctx.root, args.path, 'write_file');
     const rel = target.relative;
     if (target.stat !== null && target.stat.kind !== 'file') {
       throw new ToolFailure('not_a_file', `\`${rel}\` is a ${target.stat.kind === 'directory' ? 'folder' : target.stat.kind}; write_file writes regular files only.`, rel);

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
@@ -16,6 +16,8 @@ const repo = join(__dirname, '..', '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
 let server: ModelServer;
 let root: string;
+/** The CLI's private key folder for these runs (never the user's real ~/.local/state). */
+const stateHome = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-cli-state-')));
 
 const PLAN = SHOUT_FLAG_PLAN;
 
@@ -29,6 +31,7 @@ before(async () => {
 after(async () => {
   await server.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(stateHome, { recursive: true, force: true });
 });
 
 function vtplan(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -43,7 +46,7 @@ function vtplan(args: string[], env: Record<string, string> = {}): Promise<{ cod
 }
 
 const provider = () => ['--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', 'VTPLAN_TEST_KEY'];
-const env = { VTPLAN_TEST_KEY: 'sk-cli-secret' };
+const env = { VTPLAN_TEST_KEY: 'sk-cli-secret', XDG_STATE_HOME: stateHome };
 
 function events(stdout: string): SessionEvent[] {
   return stdout.trim().split('\n').map((line) => SessionEventSchema.parse(JSON.parse(line)));
@@ -62,6 +65,9 @@ test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; t
   const id = /session: (\S+)/.exec(r.stderr)?.[1];
   assert.equal(id, evs[0]?.session);
   assert.ok(!r.stdout.includes('sk-cli-secret') && !r.stderr.includes('sk-cli-secret'), 'the key is never printed');
+  // STORE-2: the log's lines are tagged with a key kept outside the workspace, which resume uses too.
+  assert.deepEqual(readdirSync(join(stateHome, 'vtplan', 'log-keys')).length, 1);
+  assert.match(readFileSync(join(root, '.vtcode', 'sessions', `${id}.jsonl`), 'utf8').split('\n')[0] ?? '', /,"mac":"[0-9a-f]{64}"\}$/);
 
   // GATE-5: resuming and saying "approve" runs exactly one implementation turn.
   server.enqueue(
@@ -72,6 +78,7 @@ test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; t
   const r2 = await vtplan(['resume', id!, ...provider(), '--jsonl', 'approve'], env);
   assert.equal(r2.code, 0, r2.stderr);
   const evs2 = events(r2.stdout);
+  assert.equal(evs2.filter((e) => e.type === 'notice').length, 0, 'a genuine log resumes without an integrity warning');
   assert.equal(evs2.filter((e) => e.type === 'turn.started' && e.kind === 'implementation').length, 1);
   assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
   assert.match(readFileSync(join(root, '.vtcode/plans/add-a-shout-flag.tasks.md'), 'utf8'), /- \[x\] Add a `shout` parameter/);
@@ -84,7 +91,7 @@ test('ADD-2: usage errors exit 2 with a hint; a missing key variable is named', 
   const badMode = await vtplan(['run', ...provider(), '--mode', 'yolo', 'x'], env);
   assert.equal(badMode.code, 2);
   assert.match(badMode.stderr, /--mode must be plan, build or auto/);
-  const noKey = await vtplan(['run', ...provider(), 'x'], {});
+  const noKey = await vtplan(['run', ...provider(), 'x'], { XDG_STATE_HOME: stateHome });
   assert.equal(noKey.code, 2);
   assert.match(noKey.stderr, /VTPLAN_TEST_KEY/);
   const unknownSession = await vtplan(['resume', 'nope-123', ...provider(), 'hi'], env);

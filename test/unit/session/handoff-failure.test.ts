@@ -3,6 +3,7 @@
  * retry and a visible reason, emits no approval, and starts no write-capable turn.
  */
 import { afterEach, beforeEach, test } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import * as assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,7 @@ test('GATE-3, STORE-2: the tracker cannot be written (symlinked .vtcode/tasks) â
       tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 5_000 }),
       prompts: loadPrompts(),
       clock: systemClock,
+      logKey: randomBytes(32),
       limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 2_048 },
     },
     { agent: 'plan' },

@@ -1,11 +1,12 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { createOpenAIProvider, collectStream, streamWithRetry } from '../../../src/core/llm';
 import { EventSequencer } from '../../../src/core/session/events';
-import { parseSessionLog, readSessionLog, resumePoint, SessionLog, sessionLogPath } from '../../../src/core/session/log';
+import { initialHead, parseSessionLog, readSessionLog, resumePoint, sealLine, SessionLog, sessionLogPath, untrustedLines, type ChainHead } from '../../../src/core/session/log';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { startModelServer } from '../../fixtures/model-server';
 
@@ -20,10 +21,34 @@ afterEach(() => {
 });
 
 const clock = { now: () => Date.parse('2026-11-29T10:00:00Z') };
+const key = randomBytes(32);
 
-test('EVT-1, ADD-4: events are appended one JSON line each, in order, and read back', async () => {
+/**
+ * Writes a log the way the runtime's writer does: events are sealed on the chain, raw strings are
+ * lines the writer found in the file and passed over (its next tag covers them).
+ */
+function writtenLog(sessionId: string, parts: ReadonlyArray<object | string>): string {
+  let head: ChainHead = initialHead(sessionId);
+  let skipped: string[] = [];
+  const lines: string[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      lines.push(part);
+      skipped.push(part);
+      continue;
+    }
+    if (skipped.length > 0) head = { ...head, skipped: createHash('sha256').update(skipped.map((l) => `${l}\n`).join('')).digest('hex') };
+    const sealed = sealLine(key, head, JSON.stringify(part));
+    lines.push(sealed.line);
+    head = sealed.head;
+    skipped = [];
+  }
+  return lines.join('\n');
+}
+
+test('EVT-1, ADD-4, STORE-2: events are appended one sealed JSON line each, in order, and read back; deltas of one kind share a line', async () => {
   const root = tempRoot();
-  const log = await SessionLog.open(nodeFileSystem, root, 'abc-1');
+  const log = await SessionLog.open(nodeFileSystem, root, 'abc-1', { key });
   const seq = new EventSequencer('abc-1', clock);
   const events = [
     seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'm', workspace: root, resumed: false }),
@@ -36,69 +61,86 @@ test('EVT-1, ADD-4: events are appended one JSON line each, in order, and read b
   const file = sessionLogPath(root, 'abc-1');
   assert.equal(file, join(root, '.vtcode/sessions/abc-1.jsonl'));
   const text = fs.readFileSync(file, 'utf8');
-  assert.equal(text.split('\n').length, 5);
+  const lines = text.split('\n');
+  assert.equal(lines.length, 4);
+  for (const line of lines.slice(0, -1)) assert.match(line, /^\{"type":.*,"mac":"[0-9a-f]{64}"\}$/);
   assert.equal(fs.statSync(file).mode & 0o777, 0o600);
-  assert.deepEqual(await readSessionLog(nodeFileSystem, root, 'abc-1'), { events, problems: [] });
-  assert.deepEqual(resumePoint(events), { seq: 3, turn: 0 });
+  const coalesced = { ...events[2]!, text: 'a\nbc' };
+  const contents = await readSessionLog(nodeFileSystem, root, 'abc-1', key);
+  assert.deepEqual(contents?.events, [events[0], coalesced, events[3]]);
+  assert.deepEqual(contents?.problems, []);
+  assert.deepEqual(resumePoint(contents?.events ?? []), { seq: 3, turn: 0 });
 });
 
-test('EVT-1: a truncated last line is reported, corrupt middle lines are reported by number, valid ones kept', () => {
+test('EVT-1: a truncated last line is reported, corrupt middle lines the writer passed over are reported by number, valid ones kept', () => {
   const seq = new EventSequencer('s', clock);
-  const line = (text: string) => JSON.stringify(seq.stamp({ type: 'message.delta', text }));
-  const text = [line('one'), '{"type":"message.delta",', line('two'), '{"type":"nope","session":"s","turn":0,"seq":9,"ts":"2026-11-29T10:00:00.000Z"}', line('three'), '{"type":"message.del'].join('\n');
-  const { events, problems } = parseSessionLog(text);
-  assert.deepEqual(events.map((e) => (e.type === 'message.delta' ? e.text : '')), ['one', 'two', 'three']);
-  assert.deepEqual(problems.map((p) => [p.line, p.kind]), [
-    [2, 'invalid_json'],
-    [4, 'invalid_event'],
-    [6, 'truncated'],
+  const delta = (text: string) => seq.stamp({ type: 'message.delta', text });
+  const text = writtenLog('s', [
+    delta('one'),
+    '{"type":"message.delta",',
+    delta('two'),
+    '',
+    delta('three'),
+    '{"type":"message.del',
   ]);
+  const contents = parseSessionLog(text, { key, sessionId: 's' });
+  assert.deepEqual(contents.events.map((e) => (e.type === 'message.delta' ? e.text : '')), ['one', 'two', 'three']);
+  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind, p.acknowledged ?? false]), [
+    [2, 'invalid_json', true],
+    [4, 'invalid_json', true],
+    [6, 'truncated', false],
+  ]);
+  assert.deepEqual(untrustedLines(contents), [], 'covered lines and a cut-off last line are not tampering');
 });
 
-test('EVT-1: a line whose seq goes backwards is reported as out of order', () => {
+test('EVT-1: a sealed line whose seq goes backwards is reported as out of order and not applied', () => {
   const a = new EventSequencer('s', clock);
-  const first = JSON.stringify(a.stamp({ type: 'message.delta', text: '1' }));
-  const second = JSON.stringify(a.stamp({ type: 'message.delta', text: '2' }));
-  const { events, problems } = parseSessionLog(`${second}\n${first}\n`);
-  assert.equal(events.length, 2);
-  assert.deepEqual(problems.map((p) => [p.line, p.kind]), [[2, 'out_of_order']]);
+  const first = a.stamp({ type: 'message.delta', text: '1' });
+  const second = a.stamp({ type: 'message.delta', text: '2' });
+  const contents = parseSessionLog(writtenLog('s', [second, first]), { key, sessionId: 's' });
+  assert.equal(contents.events.length, 1);
+  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind]), [[2, 'out_of_order']]);
+  assert.deepEqual(untrustedLines(contents), [2]);
 });
 
-test('ADD-4: reopening after a crash closes the cut line so new events stay readable', async () => {
+test('ADD-4: reopening after a crash closes the cut line so new events stay readable, and covers it', async () => {
   const root = tempRoot();
   const seq = new EventSequencer('s2', clock);
-  const log = await SessionLog.open(nodeFileSystem, root, 's2');
+  const log = await SessionLog.open(nodeFileSystem, root, 's2', { key });
   await log.append(seq.stamp({ type: 'message.delta', text: 'before' }));
+  await log.sync();
   fs.appendFileSync(log.path, '{"type":"message.delta","te'); // the crash
-  const reopened = await SessionLog.open(nodeFileSystem, root, 's2');
+  const reopened = await SessionLog.open(nodeFileSystem, root, 's2', { key });
   await reopened.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
-  const contents = await readSessionLog(nodeFileSystem, root, 's2');
+  const contents = await readSessionLog(nodeFileSystem, root, 's2', key);
   assert.ok(contents);
   assert.deepEqual(contents.events.map((e) => e.type), ['message.delta', 'turn.completed']);
-  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind]), [[2, 'invalid_json']]);
+  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind, p.acknowledged]), [[2, 'invalid_json', true]]);
+  assert.deepEqual(untrustedLines(contents), []);
 });
 
 test('ADD-1, EVT-1: secrets never reach the log, even inside a provider failure that echoes the key', async () => {
-  const key = 'sk-live-abcdefghijklmnop';
+  const apiKey = 'sk-live-abcdefghijklmnop';
+  const logKey = key;
   const server = await startModelServer([], { apiKey: 'the-right-key-000' });
   try {
     const root = tempRoot();
-    const log = await SessionLog.open(nodeFileSystem, root, 'secret', { secrets: [key] });
+    const log = await SessionLog.open(nodeFileSystem, root, 'secret', { key: logKey, secrets: [apiKey] });
     const seq = new EventSequencer('secret', clock);
-    const provider = createOpenAIProvider({ model: 'm', baseUrl: server.openaiBaseUrl, apiKey: key });
+    const provider = createOpenAIProvider({ model: 'm', baseUrl: server.openaiBaseUrl, apiKey });
     const outcome = await collectStream(
       streamWithRetry(provider, { system: 's', messages: [{ role: 'user', content: 'hi' }], tools: [], maxOutputTokens: 10 }),
     );
     assert.ok(outcome.status === 'failed');
     await log.append(seq.stamp({ type: 'provider.failed', failure: outcome.failure }));
     // A producer mistake (the key inside ordinary text) is masked as well.
-    await log.append(seq.stamp({ type: 'message.delta', text: `my key is ${key}` }));
-    await log.append(seq.stamp({ type: 'turn.completed', status: 'failed', reason: `auth failed for ${key}` }));
+    await log.append(seq.stamp({ type: 'message.delta', text: `my key is ${apiKey}` }));
+    await log.append(seq.stamp({ type: 'turn.completed', status: 'failed', reason: `auth failed for ${apiKey}` }));
     const text = fs.readFileSync(log.path, 'utf8');
-    assert.ok(!text.includes(key), 'the key was written to the session log');
+    assert.ok(!text.includes(apiKey), 'the key was written to the session log');
     assert.match(text, /\[redacted\]/);
     assert.match(text, /HTTP 401/);
-    assert.deepEqual(parseSessionLog(text).problems, []);
+    assert.deepEqual(parseSessionLog(text, { key, sessionId: 'secret' }).problems, []);
   } finally {
     await server.close();
   }
@@ -109,7 +151,7 @@ test('ADD-4: the log refuses a symlinked .vtcode/sessions and invalid session id
   const elsewhere = tempRoot();
   fs.mkdirSync(join(root, '.vtcode'));
   fs.symlinkSync(elsewhere, join(root, '.vtcode/sessions'));
-  await assert.rejects(SessionLog.open(nodeFileSystem, root, 'ok'), /symbolic link/);
+  await assert.rejects(SessionLog.open(nodeFileSystem, root, 'ok', { key }), /symbolic link/);
   assert.deepEqual(fs.readdirSync(elsewhere), []);
   assert.throws(() => sessionLogPath(root, '../escape'), /invalid session id/);
   assert.throws(() => sessionLogPath(root, 'a/b'), /invalid session id/);
@@ -117,7 +159,7 @@ test('ADD-4: the log refuses a symlinked .vtcode/sessions and invalid session id
 
 test('EVT-1: append validates: an invalid event is refused and nothing is written', async () => {
   const root = tempRoot();
-  const log = await SessionLog.open(nodeFileSystem, root, 'v');
+  const log = await SessionLog.open(nodeFileSystem, root, 'v', { key });
   const bad = { type: 'turn.completed', status: 'weird', session: 'v', turn: 0, seq: 0, ts: '2026-11-29T10:00:00.000Z' };
   assert.throws(() => log.append(bad as never), /status/);
   await log.sync();
@@ -128,11 +170,76 @@ test('ADD-4: turn boundaries and approval changes are fsynced', async () => {
   const root = tempRoot();
   const synced: string[] = [];
   const spyFs = { ...nodeFileSystem, syncFile: async (p: string) => void synced.push(p) };
-  const log = await SessionLog.open(spyFs, root, 'f');
+  const log = await SessionLog.open(spyFs, root, 'f', { key });
   const seq = new EventSequencer('f', clock);
   await log.append(seq.stamp({ type: 'message.delta', text: 'x' }));
   assert.equal(synced.length, 0);
   await log.append(seq.stamp({ type: 'plan.approval.requested', planFile: '.vtcode/plans/p.md' }));
   await log.append(seq.stamp({ type: 'turn.completed', status: 'awaiting_approval' }));
   assert.equal(synced.length, 2);
+});
+
+test('EVT-1: held deltas are written before any other event, once 64K characters are pending, and by themselves once they stop coming', async () => {
+  const root = tempRoot();
+  const log = await SessionLog.open(nodeFileSystem, root, 'd', { key });
+  const seq = new EventSequencer('d', clock);
+  const read = async () => (await readSessionLog(nodeFileSystem, root, 'd', key))?.events ?? [];
+  const texts = async () => (await read()).map((e) => (e.type === 'message.delta' || e.type === 'plan.delta' ? `${e.type}:${e.text.length}` : e.type));
+
+  await log.append(seq.stamp({ type: 'message.delta', text: 'a' }));
+  await log.append(seq.stamp({ type: 'message.delta', text: 'b' }));
+  assert.deepEqual(await texts(), [], 'held');
+  await log.append(seq.stamp({ type: 'plan.delta', text: 'p' }));
+  assert.deepEqual(await texts(), ['message.delta:2'], 'another kind writes the held ones first');
+  await log.append(seq.stamp({ type: 'tool.call', callId: 'c1', name: 'read_file', arguments: '{}' }));
+  assert.deepEqual(await texts(), ['message.delta:2', 'plan.delta:1', 'tool.call']);
+
+  const chunk = 'x'.repeat(16 * 1024);
+  for (let i = 0; i < 4; i++) await log.append(seq.stamp({ type: 'message.delta', text: chunk }));
+  assert.deepEqual((await texts()).slice(3), ['message.delta:65536'], 'the size bound writes without waiting');
+
+  await log.append(seq.stamp({ type: 'message.delta', text: 'tail' }));
+  assert.equal((await read()).length, 4);
+  // No further delta and no other event: the time bound writes them.
+  await new Promise((resolve) => setTimeout(resolve, 1_300));
+  assert.deepEqual((await texts()).slice(4), ['message.delta:4']);
+});
+
+test('EVT-1: a timed delta write that fails is reported by the next append, which still writes its own event', async () => {
+  const root = tempRoot();
+  let failNext = false;
+  const flaky = {
+    ...nodeFileSystem,
+    async appendText(p: string, text: string, mode: number) {
+      if (failNext) {
+        failNext = false;
+        throw new Error('disk full');
+      }
+      await nodeFileSystem.appendText(p, text, mode);
+    },
+  };
+  const log = await SessionLog.open(flaky, root, 'e', { key });
+  const seq = new EventSequencer('e', clock);
+  await log.append(seq.stamp({ type: 'message.delta', text: 'lost' }));
+  failNext = true;
+  await new Promise((resolve) => setTimeout(resolve, 1_300));
+  await assert.rejects(log.append(seq.stamp({ type: 'turn.completed', status: 'idle' })), /disk full/);
+  await log.sync();
+  assert.deepEqual((await readSessionLog(nodeFileSystem, root, 'e', key))?.events.map((e) => e.type), ['turn.completed']);
+});
+
+test('STORE-2: a genuine log copied over another session id, or read with another key, does not verify', async () => {
+  const root = tempRoot();
+  const log = await SessionLog.open(nodeFileSystem, root, 'one', { key });
+  const seq = new EventSequencer('one', clock);
+  await log.append(seq.stamp({ type: 'session.started', agent: 'build', provider: 'p', model: 'm', workspace: root, resumed: false }));
+  await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
+  const text = fs.readFileSync(log.path, 'utf8');
+  const copied = parseSessionLog(text.replaceAll('"session":"one"', '"session":"two"'), { key, sessionId: 'two' });
+  assert.deepEqual(copied.events, []);
+  assert.deepEqual(copied.problems.map((p) => [p.line, p.kind, p.tag]), [[1, 'unverified', 'mismatch'], [2, 'unverified', 'mismatch']]);
+  const otherKey = parseSessionLog(text, { key: randomBytes(32), sessionId: 'one' });
+  assert.deepEqual(otherKey.events, []);
+  assert.deepEqual(untrustedLines(otherKey), [1, 2]);
+  assert.throws(() => parseSessionLog(text, { key: randomBytes(16), sessionId: 'one' }), /16 bytes; at least 32/);
 });

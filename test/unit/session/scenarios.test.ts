@@ -4,6 +4,7 @@
  * assertion is on what the server received, the events, and the files on disk.
  */
 import { afterEach, beforeEach, test } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import * as assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { INVALID_PLAN, VALID_PLAN } from './harness';
 
 let server: ModelServer;
 let root: string;
+const logKey = randomBytes(32);
 
 beforeEach(async () => {
   server = await startModelServer();
@@ -48,6 +50,7 @@ function deps(kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<Sessio
     tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 10_000 }),
     prompts: loadPrompts(),
     clock: systemClock,
+    logKey,
     limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 },
     retry: { sleep: async () => undefined, random: () => 0 },
     secrets: ['sk-test-secret-key'],
@@ -350,7 +353,7 @@ test('ADD-4, GATE-5: a resumed session rebuilds from the log alone and its plan 
   server.enqueue({ text: 'Looking.', toolCalls: [{ name: 'read_file', arguments: '{"path":"README.md"}' }] }, { text: planText(VALID_PLAN) });
   const first = await start();
   await first.session.submit('Add shouting');
-  const log = await readSessionLog(nodeFileSystem, root, first.session.id);
+  const log = await readSessionLog(nodeFileSystem, root, first.session.id, logKey);
   assert.ok(log && log.problems.length === 0);
   assert.ok(!readFileSync(first.session.logPath, 'utf8').includes('sk-test-secret-key'), 'no key in the log');
 

@@ -2,7 +2,7 @@ import { test, beforeEach, afterEach } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { editFileTool, writeFileTool } from '../../../src/core/tools';
+import { editFileTool, readFileTool, writeFileTool } from '../../../src/core/tools';
 import type { Writer } from '../../../src/core/ports';
 import { ctxFor, makeWorkspace, type Workspace } from './helpers';
 
@@ -115,4 +115,64 @@ test('edit_file: missing file, identical strings and empty old_string are clear 
   assert.match(same.content, /`new_string`: is identical to old_string/);
   const empty = await editFileTool.run({ path: 'a.ts', old_string: '', new_string: 'b' }, build());
   assert.match(empty.content, /`old_string`: Too small/);
+});
+
+const RUNTIME_FILES = /^Mutation blocked: .* inside `\.vtcode\/`, where VT Code keeps its own files \(plans, session logs, checklists\); only the runtime writes them, and `(write_file|edit_file)` cannot\. To change a plan, revise it in plan mode/;
+
+test('STORE-2, MODE-1: write_file and edit_file refuse the runtime\'s own files under .vtcode/, however the path is written', async () => {
+  const log = ws.write('.vtcode/sessions/s1.jsonl', '{"type":"session.started"}\n');
+  ws.write('.vtcode/plans/p.md', '# Plan\n');
+  ws.write('src/a.ts', 'a\n');
+  const given = [
+    '.vtcode/sessions/s1.jsonl',
+    './.vtcode/sessions/s1.jsonl',
+    'src/../.vtcode/sessions/s1.jsonl',
+    path.join(ws.root, '.vtcode/sessions/s1.jsonl'),
+    '.vtcode/sessions/new.jsonl',
+    '.vtcode/plans/p.md',
+    '.vtcode/tasks/current_task.md',
+    '.vtcode',
+    './.vtcode/',
+  ];
+  for (const p of given) {
+    const w = await writeFileTool.run({ path: p, content: 'forged\n' }, build());
+    assert.equal(w.error?.code, 'refused', `${p}: ${w.content}`);
+    assert.match(w.content, RUNTIME_FILES, p);
+  }
+  const e = await editFileTool.run({ path: './.vtcode/plans/p.md', old_string: '# Plan', new_string: '# Mine' }, build());
+  assert.equal(e.error?.code, 'refused');
+  assert.match(e.content, RUNTIME_FILES);
+  assert.equal(fs.readFileSync(log, 'utf8'), '{"type":"session.started"}\n');
+  assert.equal(ws.read('.vtcode/plans/p.md'), '# Plan\n');
+  assert.equal(ws.exists('.vtcode/sessions/new.jsonl'), false);
+  assert.equal(ws.exists('.vtcode/tasks'), false);
+  // Auto mode has the same safety gates (MODE-1).
+  const auto = await writeFileTool.run({ path: '.vtcode/plans/p.md', content: 'x' }, ctxFor(ws, { mode: 'auto' }));
+  assert.equal(auto.error?.code, 'refused');
+});
+
+test('STORE-2: a symlink in the workspace that resolves into .vtcode/ is refused, for a file and for a folder', async () => {
+  ws.write('.vtcode/sessions/s1.jsonl', 'genuine\n');
+  fs.symlinkSync(path.join(ws.root, '.vtcode/sessions/s1.jsonl'), path.join(ws.root, 'log-link'));
+  fs.symlinkSync(path.join(ws.root, '.vtcode'), path.join(ws.root, 'state'));
+  fs.symlinkSync('.vtcode/sessions', path.join(ws.root, 'src-sessions'));
+  for (const p of ['log-link', 'state/sessions/s1.jsonl', 'state/plans/new.md', 'src-sessions/s1.jsonl']) {
+    const w = await writeFileTool.run({ path: p, content: 'forged\n' }, build());
+    assert.equal(w.error?.code, 'refused', `${p}: ${w.content}`);
+    assert.match(w.content, /resolves through a symbolic link to `\.vtcode\//, p);
+  }
+  const e = await editFileTool.run({ path: 'log-link', old_string: 'genuine', new_string: 'forged' }, build());
+  assert.equal(e.error?.code, 'refused');
+  assert.equal(ws.read('.vtcode/sessions/s1.jsonl'), 'genuine\n');
+  assert.equal(ws.exists('.vtcode/plans/new.md'), false);
+});
+
+test('STORE-2: only the workspace\'s own .vtcode/ is the runtime\'s: look-alike names and nested folders stay writable, and .vtcode/ stays readable', async () => {
+  for (const p of ['.vtcode-notes.md', 'docs/.vtcode/x.md', 'vtcode/plans/p.md']) {
+    const w = await writeFileTool.run({ path: p, content: 'ok\n' }, build());
+    assert.ok(w.ok, `${p}: ${w.content}`);
+  }
+  ws.write('.vtcode/plans/p.md', '# Plan\n');
+  const r = await readFileTool.run({ path: '.vtcode/plans/p.md' }, ctxFor(ws));
+  assert.ok(r.ok, r.content);
 });
