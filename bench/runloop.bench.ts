@@ -1,9 +1,11 @@
 /**
  * Runloop figures (issue 6): the runloop's own overhead per tool call with a zero-latency
  * scripted model and a trivial tool runtime (so neither the model nor the tool's own work is
- * measured), and the peak memory of a 200-turn session. Run: npx tsx bench/runloop.bench.ts
+ * measured), the peak memory of a 200-turn session, and a 200 KB reply streamed in 1-character
+ * chunks through a session with its log (EVT-1: deltas are coalesced in the log). Run: npx tsx bench/runloop.bench.ts
  * (`--expose-gc` through NODE_OPTIONS makes the heap figures steadier; it is optional).
  */
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
@@ -53,10 +55,23 @@ class ScriptedModel implements ModelProvider {
   }
 }
 
+/** One reply of `text`, one character per chunk. */
+class CharStreamModel implements ModelProvider {
+  readonly id = 'scripted';
+  readonly model = 'char-stream';
+  constructor(private readonly text: string) {}
+
+  async *stream(_request: ModelRequest): AsyncIterable<StreamChunk> {
+    for (const ch of this.text) yield { type: 'text_delta', text: ch };
+    yield { type: 'finish', reason: 'stop' };
+  }
+}
+
 /** The tool does no work, so what is measured is the runloop around it. */
 const trivialTools: ToolRuntime = {
   definitions: () => [{ name: 'read_file', description: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
   execute: async () => ({ kind: 'result', ok: true, content: 'ok', class: 'inspection', empty: false, truncated: false }),
+  isolation: async () => ({ sandboxed: true, summary: 'sandbox: not used by this bench' }),
 };
 
 const UNLIMITED: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 0, loopsPerTurn: 0, maxOutputTokens: 4096, sessionToolCalls: 0 };
@@ -91,7 +106,7 @@ async function inMemoryTurn(batches: number, perBatch: number): Promise<number> 
 
 async function sessionTurns(root: string, turns: number, batches: number, perBatch: number, onTurn?: () => void): Promise<number> {
   const session = await Session.start(
-    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, clock: systemClock, limits: UNLIMITED },
+    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), limits: UNLIMITED },
     { agent: 'build' },
   );
   const t0 = performance.now();
@@ -101,6 +116,20 @@ async function sessionTurns(root: string, turns: number, batches: number, perBat
     onTurn?.();
   }
   return (performance.now() - t0) / (turns * batches * perBatch);
+}
+
+/** A 200 KB reply in 1-character chunks through a session with the Node file system and the log. */
+async function streamedReply(root: string): Promise<{ ms: number; lines: number }> {
+  const text = 'The quick brown fox jumps over the lazy dog.\n'.repeat(Math.ceil((200 * 1024) / 45)).slice(0, 200 * 1024);
+  const session = await Session.start(
+    { fs: nodeFileSystem, root, provider: new CharStreamModel(text), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), limits: UNLIMITED },
+    { agent: 'build' },
+  );
+  const t0 = performance.now();
+  const r = await session.submit('stream');
+  const ms = performance.now() - t0;
+  if (r.kind !== 'ran' || r.status !== 'idle') throw new Error(`streamed turn ended ${JSON.stringify(r)}`);
+  return { ms, lines: fs.readFileSync(session.logPath, 'utf8').split('\n').length - 1 };
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -136,6 +165,11 @@ async function main(): Promise<void> {
     console.log(`200-turn session: peak RSS: ${mb(peakRss)} MB (target ≤ 256 MB)`);
     console.log(`200-turn session: peak heap used: ${mb(peakHeap)} MB, growth ${mb(peakHeap - base.heapUsed)} MB (target growth ≤ 64 MB)`);
     console.log(`200-turn session: wall time per tool call incl. log appends and the per-turn fsync: ${per.toFixed(3)} ms (target ≤ 5 ms)`);
+
+    // After the memory figures: 200,000 delta events in memory would inflate the peak RSS above.
+    const streams: { ms: number; lines: number }[] = [];
+    for (let i = 0; i < 3; i++) streams.push(await streamedReply(root));
+    console.log(`200 KB reply in 1-character chunks through a session incl. the JSONL log: ${median(streams.map((s) => s.ms)).toFixed(0)} ms, ${streams[0]?.lines ?? 0} log lines (target ≤ 5,000 ms; one line per delta took 72 s in the report)`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -238,7 +238,7 @@ async function main(): Promise<void> {
     await p.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const state: HostNotification = {
       type: 'state',
-      status: { mode: 'plan', model: 'bench', status: null, busy: false, inputLockedReason: null },
+      status: { mode: 'plan', model: 'bench', status: null, busy: false, inputLockedReason: null, sandbox: null },
       transcript: transcript(MESSAGES),
     };
     const stateBytes = Buffer.byteLength(JSON.stringify(state));

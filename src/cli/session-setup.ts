@@ -8,13 +8,17 @@ import { resolve } from 'node:path';
 import { createProvider, ProviderConfigSchema } from '../core/llm';
 import { systemClock } from '../core/ports';
 import type { SessionDeps } from '../core/session/session';
+import { sweepStaleTempFiles } from '../core/store/sweep';
+import { z } from 'zod';
 import { createToolRuntime } from '../core/tools';
+import { COMMAND_NETWORK } from '../core/tools/tool';
 import { nodeFileSystem } from '../node/fs';
+import { LogKeyError, loadLogKey } from '../node/log-key';
 import { loadPrompts } from '../node/prompts';
 import { createNodeSearch } from '../node/search';
 import { nodeShell } from '../node/shell';
 import { nodeWriter } from '../node/writer';
-import { UsageError, type CliIO } from './io';
+import { InputError, UsageError, type CliIO } from './io';
 
 export const PROVIDER_OPTIONS = {
   workspace: { type: 'string' },
@@ -22,6 +26,7 @@ export const PROVIDER_OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key-env': { type: 'string' },
+  network: { type: 'string', default: 'default' },
   jsonl: { type: 'boolean', default: false },
 } as const;
 
@@ -31,6 +36,7 @@ export interface ProviderFlags {
   model?: string | undefined;
   'base-url'?: string | undefined;
   'api-key-env'?: string | undefined;
+  network?: string | undefined;
 }
 
 export function workspaceOf(flags: ProviderFlags, io: CliIO): string {
@@ -46,7 +52,30 @@ export function workspaceOf(flags: ProviderFlags, io: CliIO): string {
   return realpathSync(dir);
 }
 
-export function sessionDeps(flags: ProviderFlags, io: CliIO, root: string): { deps: SessionDeps; secret: string | undefined } {
+/**
+ * The key for session-log integrity tags, in a private file outside the workspace, shared with
+ * the VS Code extension (node/log-key.ts). A key store others could read is a usage problem
+ * (exit 2 with the fix), not an internal error.
+ */
+function cliLogKey(root: string, io: CliIO): Uint8Array {
+  try {
+    return loadLogKey(root, io.env);
+  } catch (err) {
+    if (err instanceof LogKeyError) throw new InputError(err.message);
+    throw err;
+  }
+}
+
+/**
+ * `confirm` is for in-process callers that can ask (the security suite's build-mode runs); the
+ * CLI itself passes none.
+ */
+export function sessionDeps(
+  flags: ProviderFlags,
+  io: CliIO,
+  root: string,
+  options: { confirm?: (command: string) => Promise<boolean> } = {},
+): { deps: SessionDeps; secret: string | undefined } {
   if (!flags.provider) throw new UsageError('--provider openai|anthropic is required');
   if (!flags.model) throw new UsageError('--model NAME is required');
   const config = ProviderConfigSchema.safeParse({
@@ -63,11 +92,16 @@ export function sessionDeps(flags: ProviderFlags, io: CliIO, root: string): { de
   const secret = keyVar ? io.env[keyVar] : undefined;
   if (keyVar && !secret) throw new UsageError(`--api-key-env ${keyVar}: that environment variable is not set`);
   const provider = createProvider(config.data, secret);
+  const network = z.enum(COMMAND_NETWORK).safeParse(flags.network ?? 'default');
+  if (!network.success) throw new UsageError(`--network must be ${COMMAND_NETWORK.join(', ')}, not '${flags.network ?? ''}'`);
   const tools = createToolRuntime({
     root,
     ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(), writer: nodeWriter },
-    // No confirm callback: headless build mode cannot ask, so its commands are refused (use --mode auto).
+    // No confirm callback from the CLI: headless build mode cannot ask, so its commands are refused (use --mode auto).
+    ...(options.confirm ? { confirm: options.confirm } : {}),
     commandTimeoutMs: 60_000,
+    commandNetwork: network.data,
+    ...(secret ? { secrets: [secret] } : {}),
   });
   const deps: SessionDeps = {
     fs: nodeFileSystem,
@@ -76,9 +110,20 @@ export function sessionDeps(flags: ProviderFlags, io: CliIO, root: string): { de
     tools,
     prompts: loadPrompts(),
     clock: systemClock,
+    logKey: cliLogKey(root, io),
     limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 8_192 },
     ...(secret ? { secrets: [secret] } : {}),
     resumeCommand: (id) => `vtplan resume ${id} --workspace ${root} --provider ${flags.provider} --model ${flags.model}`,
   };
   return { deps, secret };
+}
+
+/**
+ * Before a session starts: removes temp files that killed atomic writes left in `.vtcode/`
+ * (STORE-2). What was removed and what could not be are said on stderr; neither stops the run.
+ */
+export async function sweepWorkspace(root: string, io: CliIO): Promise<void> {
+  const report = await sweepStaleTempFiles(nodeFileSystem, root, { now: systemClock.now() });
+  for (const file of report.removed) io.stderr(`vtplan: removed ${file}, a temp file left by an interrupted write\n`);
+  for (const problem of report.problems) io.stderr(`vtplan: warning: ${problem.message}\n`);
 }

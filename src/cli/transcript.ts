@@ -1,30 +1,36 @@
 /**
  * Prints session events for `vtplan run` / `resume`: JSONL (one event per line, the contract other
- * tools read) or a readable transcript for people.
+ * tools read) or a readable transcript for people. Both are safe to show on a terminal: model and
+ * command text cannot send it escape sequences (terminal-text.ts).
  */
 import type { SessionEvent } from '../core/session/events';
 import type { CliIO } from './io';
+import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) => void {
-  if (jsonl) return (event) => io.stdout(`${JSON.stringify(event)}\n`);
+  if (jsonl) return (event) => io.stdout(`${terminalSafeJson(JSON.stringify(event))}\n`);
   let midLine = false;
+  // Every readable line passes here or through the delta branch below, so nothing reaches the terminal unfiltered.
   const line = (text: string) => {
     if (midLine) io.stdout('\n');
     midLine = false;
-    io.stdout(`${text}\n`);
+    io.stdout(`${terminalSafe(text)}\n`);
   };
   return (event) => {
     switch (event.type) {
       case 'session.started':
-        return line(`● session ${event.session} (${event.agent}, ${event.provider}/${event.model})${event.resumed ? ' resumed' : ''}`);
+        line(`● session ${event.session} (${event.agent}, ${event.provider}/${event.model})${event.resumed ? ' resumed' : ''}`);
+        return event.sandbox ? line(`${event.sandbox.sandboxed ? '●' : '!'} ${event.sandbox.summary}`) : undefined;
       case 'mode.changed':
         return line(`● mode: ${event.from} → ${event.to}`);
       case 'turn.started':
         return event.input && event.kind === 'user' ? line(`\n> ${event.input}`) : undefined;
-      case 'message.delta':
-        io.stdout(event.text);
-        midLine = !event.text.endsWith('\n');
+      case 'message.delta': {
+        const text = terminalSafe(event.text);
+        io.stdout(text);
+        midLine = !text.endsWith('\n');
         return;
+      }
       case 'tool.call':
         return line(`→ ${event.name} ${event.arguments}`);
       case 'tool.result':

@@ -18,8 +18,41 @@ export interface DirEntry {
   kind: EntryKind;
 }
 
+/** What a path that should hold a regular file turned out to be. */
+export type SpecialFileKind = 'directory' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device' | 'other';
+
+/** "a FIFO (named pipe)", "a directory", … for messages. */
+export const SPECIAL_FILE_NAMES: Readonly<Record<SpecialFileKind, string>> = {
+  directory: 'a directory',
+  symlink: 'a symbolic link',
+  fifo: 'a FIFO (named pipe)',
+  socket: 'a socket',
+  'character device': 'a character device',
+  'block device': 'a block device',
+  other: 'a special file',
+};
+
+/**
+ * Thrown by a port asked to read or write a regular file when the path names something else.
+ * Opening a FIFO for reading blocks until a writer appears, and a device can stream forever, so
+ * these are refused before any content is read rather than treated as odd text files.
+ */
+export class NotRegularFileError extends Error {
+  readonly code = 'not_a_file';
+  constructor(
+    readonly path: string,
+    readonly found: SpecialFileKind,
+  ) {
+    super(`refusing to open ${path}: it is ${SPECIAL_FILE_NAMES[found]}, not a regular file`);
+    this.name = 'NotRegularFileError';
+  }
+}
+
 export interface FileSystem {
-  /** Text content, or `null` when the path does not exist. */
+  /**
+   * Text content, or `null` when the path does not exist. Never follows a symlink at `path` and
+   * never blocks on a FIFO: anything but a regular file throws NotRegularFileError.
+   */
   readText(path: string): Promise<string | null>;
   /** lstat semantics: a symlink is reported as `symlink`, never followed. `null` when missing. */
   lstat(path: string): Promise<EntryStat | null>;
@@ -51,7 +84,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 export interface AppendFileSystem {
   /**
    * Appends `text` to `path`, creating it with `mode` when missing. Never follows a symlink at
-   * `path` (throws instead).
+   * `path` (throws instead) and refuses anything but a regular file (NotRegularFileError).
    */
   appendText(path: string, text: string, mode: number): Promise<void>;
   /** Flushes the file's data to stable storage (fsync). */
@@ -62,8 +95,17 @@ export interface AppendFileSystem {
 export interface ShellRequest {
   /** Passed to `/bin/sh -c` as one string. */
   command: string;
-  /** Absolute working directory. */
+  /** Absolute working directory, inside `root`. */
   cwd: string;
+  /**
+   * The workspace root. Inside the sandbox it is the only part of the user's files that exists:
+   * read-only in plan mode, writable in build/auto except `.vtcode/` (the runtime's own files).
+   */
+  root: string;
+  /** The agent that runs the command: decides what the sandbox lets it write. */
+  mode: 'plan' | 'build' | 'auto';
+  /** Whether the command may reach the network (the sandbox's own network namespace otherwise). */
+  network: boolean;
   /** The command (and everything it started) is killed after this many milliseconds. */
   timeoutMs: number;
   /** Aborting kills the command the same way a timeout does. */
@@ -73,12 +115,15 @@ export interface ShellRequest {
    * dropped (errors tend to be at the end, context at the start).
    */
   maxOutputBytes: number;
-  /**
-   * A plan-mode command: run it with the read-only environment (git's fsmonitor and external diff
-   * hooks off, program-injecting variables unset; see core/policy/command-env.ts).
-   */
-  readOnly?: boolean;
 }
+
+/**
+ * How agent commands are contained on this machine. Without an OS sandbox only the string
+ * policy stands between a command and the machine, so plan mode runs inspection commands only.
+ */
+export type Isolation =
+  | { sandboxed: true; summary: string }
+  | { sandboxed: false; summary: string; remedy: string };
 
 export interface CapturedStream {
   text: string;
@@ -103,6 +148,8 @@ export interface ShellResult {
 export interface Shell {
   /** Never rejects because the command failed; rejects only when it could not be started. */
   run(request: ShellRequest): Promise<ShellResult>;
+  /** Resolved once per process (a probe of the sandbox); never rejects. */
+  isolation(): Promise<Isolation>;
 }
 
 /** Content search over the workspace (`grep`, `find_files`). Paths in and out are absolute. */

@@ -4,11 +4,13 @@
  * `vtplan.approvalPending` context key, the Tasks view and the approval notification (GATE-6).
  */
 import * as vscode from 'vscode';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { NotRegularFileError } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
 import { INITIAL_STATUS, type ApprovalChoice, type EntryOf, type HostNotification, type PanelStatus, type TranscriptEntry, type WebviewCommand } from '../protocol';
+import { specialKindOf } from '../node/fs';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
 import { readSettings } from './settings';
@@ -259,7 +261,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       void vscode.window.showInformationMessage('There is no plan yet. Describe a goal in the VT Code chat first.');
       return undefined;
     }
-    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(join(this.root, file)));
+    const absolute = join(this.root, file);
+    // openTextDocument on a FIFO would wait for a writer forever; the runtime refuses it too.
+    const entry = lstatSync(absolute, { throwIfNoEntry: false });
+    if (entry && !entry.isFile()) {
+      void vscode.window.showErrorMessage(new NotRegularFileError(absolute, specialKindOf(entry)).message);
+      return undefined;
+    }
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(absolute));
     return vscode.window.showTextDocument(doc, { preview: false });
   }
 
@@ -322,6 +331,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       extensionRoot: this.deps.context.extensionUri.fsPath,
       settings: readSettings(),
       confirm: (command) => this.confirmCommand(command),
+      log: this.deps.log,
       ...(resumeId ? { resumeId } : {}),
     });
     const builder = new rt.TranscriptBuilder(() => session.contextUsage());

@@ -3,15 +3,17 @@
  * SDKs, the tool runtime, the runloop. Builds a Session's dependencies from the settings.
  */
 import * as vscode from 'vscode';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
 import { describeCause, protocolFailure } from '../core/llm/failure';
 import { systemClock } from '../core/ports';
 import { readSessionLog } from '../core/session/log';
 import { Session, type SessionDeps } from '../core/session/session';
+import { sweepStaleTempFiles } from '../core/store/sweep';
 import { createToolRuntime } from '../core/tools';
 import { nodeFileSystem } from '../node/fs';
+import { loadLogKey } from '../node/log-key';
 import { loadPrompts } from '../node/prompts';
 import { createNodeSearch, locateRipgrep } from '../node/search';
 import { nodeShell } from '../node/shell';
@@ -55,23 +57,37 @@ export interface OpenSessionOptions {
   resumeId?: string;
   /** Asks the user before a build-mode command runs (in the chat, see session-host.ts). */
   confirm: (command: string) => Promise<boolean>;
+  /** Where the start-up sweep says what it removed or could not. */
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
 }
 
 export async function openSession(options: OpenSessionOptions): Promise<Session> {
+  // STORE-2: temp files of killed atomic writes go before the session touches `.vtcode/`.
+  const sweep = await sweepStaleTempFiles(nodeFileSystem, options.root, { now: systemClock.now() });
+  for (const file of sweep.removed) options.log.info(`Removed ${file}, a temp file left by an interrupted write.`);
+  for (const problem of sweep.problems) options.log.warn(problem.message);
   const deps = await sessionDeps(options);
   return options.resumeId ? Session.resume(deps, options.resumeId) : Session.start(deps, { agent: options.settings.defaultAgent });
 }
 
-/** The workspace's session logs with when they started and their first goal. */
+/**
+ * The workspace's session logs with when they started and their first goal, from the lines that
+ * verify; a log with none is still listed (opening it resumes in plan mode and says why).
+ */
 export async function listSessions(root: string): Promise<{ id: string; started: string; goal: string }[]> {
   const dir = join(root, '.vtcode', 'sessions');
+  const logKey = loadLogKey(root, process.env);
   const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.jsonl')) : [];
   const out: { id: string; started: string; goal: string }[] = [];
   for (const name of names) {
     const id = name.slice(0, -'.jsonl'.length);
-    const contents = await readSessionLog(nodeFileSystem, root, id).catch(() => null);
-    const first = contents?.events[0];
-    if (!contents || !first) continue;
+    const contents = await readSessionLog(nodeFileSystem, root, id, logKey).catch(() => null);
+    if (!contents) continue;
+    const first = contents.events[0];
+    if (!first) {
+      if (contents.problems.length > 0) out.push({ id, started: statSync(join(dir, name)).mtime.toISOString(), goal: '(log not verified: opens in plan mode)' });
+      continue;
+    }
     const goal = contents.events.find((e) => e.type === 'turn.started' && e.kind === 'user' && e.input);
     out.push({ id, started: first.ts, goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)' });
   }
@@ -106,10 +122,14 @@ async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: Ope
       root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
       commandTimeoutMs: settings.commandTimeoutSeconds * 1000,
+      commandNetwork: settings['sandbox.network'],
+      ...(secret ? { secrets: [secret] } : {}),
       confirm,
     }),
     prompts: loadPrompts(join(extensionRoot, 'prompts')),
     clock: systemClock,
+    // The same private key file as vtplan (node/log-key.ts): each resumes the other's sessions.
+    logKey: loadLogKey(root, process.env),
     limits: {
       maxConsecutiveBlocked: settings.maxConsecutiveBlockedToolCallsPerTurn,
       toolCallsPerTurn: settings.maxToolCallsPerTurn,

@@ -14,6 +14,7 @@ const SettingsSchema = z.object({
   maxToolLoopsPerTurn: z.catch(z.int().check(z.minimum(0)), 60),
   maxToolCallsPerSession: z.catch(z.int().check(z.minimum(0)), 500),
   commandTimeoutSeconds: z.catch(z.int().check(z.minimum(1), z.maximum(3600)), 60),
+  'sandbox.network': z.catch(z.enum(['default', 'off', 'on']), 'default'),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -154,7 +154,7 @@ export class TranscriptBuilder {
 
     switch (event.type) {
       case 'session.started':
-        this.status = { ...this.status, mode: event.agent, model: event.model || null };
+        this.status = { ...this.status, mode: event.agent, model: event.model || null, sandbox: event.sandbox ?? null };
         if (event.resumed) notice('info', 'Session restored.');
         break;
       case 'mode.changed':

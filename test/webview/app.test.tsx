@@ -9,7 +9,7 @@ import { user } from './fixtures';
 
 afterEach(cleanup);
 
-const status: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null };
+const status: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null };
 
 test('on mount the webview asks the host for state, then shows the empty state and the composer', async () => {
   const { host, sent, deliver } = fakeHost();

@@ -4,7 +4,7 @@ import { renderMarkdown, StreamingMarkdown } from '../../src/extension/markdown'
 import type { EntryOf, HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
 import { fakeHost } from './fake-host';
 
-export const idle: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null };
+export const idle: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null };
 
 /**
  * Renders the real App over the fake host with a manual frame clock, so streaming tests decide

@@ -21,6 +21,20 @@ test('UI-1: the header badge shows Plan / Build / Auto with a distinct class per
   assert.ok(screen.getByText('claude-test'));
 });
 
+test('RO-1, UI-1: the header says when agent commands run without an OS sandbox (policy only), and quietly when they are sandboxed', async () => {
+  const app = mountApp();
+  await app.deliver({ type: 'status', status: { ...idle, sandbox: null } });
+  assert.equal(app.container.querySelector('.sandbox-warning, .sandbox-ok'), null, 'nothing before the session says');
+  await app.deliver({ type: 'status', status: { ...idle, sandbox: { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' } } });
+  const warning = app.container.querySelector('.sandbox-warning');
+  assert.equal(warning?.textContent?.trim(), 'No sandbox — policy only');
+  assert.equal(warning?.getAttribute('role'), 'status');
+  assert.match(warning?.getAttribute('title') ?? '', /^sandbox: unavailable \(bwrap not found\) — policy only\. Plan mode runs inspection commands only; run "vtplan doctor"/);
+  await app.deliver({ type: 'status', status: { ...idle, sandbox: { sandboxed: true, summary: 'sandbox: bubblewrap 0.8.0 (/usr/bin/bwrap)' } } });
+  assert.equal(app.container.querySelector('.sandbox-warning'), null);
+  assert.equal(app.container.querySelector('.sandbox-ok')?.getAttribute('title'), 'Agent commands run in an OS sandbox (bubblewrap 0.8.0 (/usr/bin/bwrap))');
+});
+
 test('UI-1: the footer shows the status text, and Stop only while busy', async () => {
   const app = mountApp();
   await app.show([]);

@@ -114,7 +114,7 @@ test('INT-2: Esc cancels without an answer and focus returns to the composer onc
   assert.equal(app.commands('answerInterview').length, 0);
   await app.deliver(
     { type: 'entry', entry: interview([storage], { state: 'cancelled' }) },
-    { type: 'status', status: { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null } },
+    { type: 'status', status: { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null } },
   );
   assert.equal(document.activeElement, screen.getByLabelText('Message'));
   assert.ok(screen.getByText('Question dismissed without an answer.'));

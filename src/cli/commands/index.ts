@@ -6,6 +6,7 @@ import { extractCommand } from './extract';
 import { intentCommand } from './intent';
 import { runCommand } from './run';
 import { resumeCommand } from './resume';
+import { doctorCommand } from './doctor';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
-export const commands: readonly CliCommand[] = [runCommand, resumeCommand, validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand];
+export const commands: readonly CliCommand[] = [runCommand, resumeCommand, validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand, doctorCommand];

@@ -1,11 +1,11 @@
 import { Session } from '../../core/session/session';
 import { parseFlags } from '../flags';
 import { UsageError, type CliCommand } from '../io';
-import { PROVIDER_OPTIONS, sessionDeps, workspaceOf } from '../session-setup';
+import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
 
 const USAGE =
-  'vtplan resume <session-id> --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--jsonl] ("<message>" | --answer "<option label>" [--note "..."])';
+  'vtplan resume <session-id> --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--network default|off|on] [--jsonl] ("<message>" | --answer "<option label>" [--note "..."])';
 
 /**
  * Continues a session from its log with one user message (a goal, `approve`, `/plan off`, …) or
@@ -25,6 +25,7 @@ export const resumeCommand: CliCommand = {
     if (values.note !== undefined && values.answer === undefined) throw new UsageError('--note goes with --answer');
     const root = workspaceOf(values, io);
     const { deps } = sessionDeps(values, io, root);
+    await sweepWorkspace(root, io);
     let session: Session;
     try {
       session = await Session.resume(deps, id);

@@ -10,11 +10,19 @@ const MASK = '[redacted]';
 const KEY_SHAPED = /\bsk-[A-Za-z0-9_*.-]{6,}/g;
 const BEARER_VALUE = /\b(Bearer\s+)[A-Za-z0-9_*.~+/=-]{6,}/gi;
 
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+/**
+ * Masks only the given values. For tool output: masking every key-shaped token there would
+ * change file contents the model reads and then edits.
+ */
+export function maskSecretValues(text: string, secrets: readonly string[] = []): string {
   let out = text;
   for (const secret of secrets) {
     // Very short "keys" (a placeholder such as `x`) would mangle ordinary text and protect nothing.
     if (secret.length >= 6) out = out.split(secret).join(MASK);
   }
-  return out.replace(KEY_SHAPED, MASK).replace(BEARER_VALUE, `$1${MASK}`);
+  return out;
+}
+
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  return maskSecretValues(text, secrets).replace(KEY_SHAPED, MASK).replace(BEARER_VALUE, `$1${MASK}`);
 }

@@ -5,5 +5,5 @@ export { checkCommandPaths } from './paths';
 export type { PathVerdict } from './paths';
 export { gateToolCall, confine, pathBlocked, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOLS } from './dispatch';
 export type { BlockKind, DispatchDecision, GateContext, ToolCall, ToolName } from './dispatch';
-export { PLAN_COMMAND_ENV, withPlanCommandEnv } from './command-env';
-export type { CommandEnv } from './command-env';
+export { commandEnvironment } from './command-env';
+export type { CommandEnvOptions } from './command-env';

@@ -87,6 +87,8 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     model: z.string(),
     workspace: z.string().min(1),
     resumed: z.boolean(),
+    /** How agent commands are contained here (RO-1): shown in the chat header and by the CLI. */
+    sandbox: z.strictObject({ sandboxed: z.boolean(), summary: z.string().min(1) }).optional(),
   }),
   event('mode.changed', {
     from: AgentSchema,

@@ -15,7 +15,7 @@ import { EventSequencer, type Agent, type EventInput, type SessionEvent, type Tu
 import { contextUsage, handOff, type GateChoice, type HandoffResult } from './handoff';
 import { classifyIntent } from './intents';
 import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
-import { readSessionLog, resumePoint, SessionLog } from './log';
+import { integrityNotice, readSessionLog, resumePoint, SessionLog, untrustedLines, type SessionLogContents } from './log';
 import type { PromptTemplates } from './prompts';
 import {
   DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_DENY, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
@@ -33,6 +33,11 @@ export interface SessionDeps {
   clock: Clock;
   limits: TurnLimits;
   retry?: RetryOptions;
+  /**
+   * The workspace's session-log key (at least 32 random bytes): tags every logged line so a resume
+   * trusts only what the runtime wrote (STORE-2). The host keeps it outside the workspace.
+   */
+  logKey: Uint8Array;
   /** API keys to mask in the log. */
   secrets?: readonly string[];
   /** How a resume is offered in a blocked handoff (FUSE-2), e.g. `vtplan resume <id>`. */
@@ -46,6 +51,12 @@ export type SubmitResult =
   | { kind: 'mode'; agent: Agent };
 
 export type Listener = (event: SessionEvent) => void;
+
+/** What the chat header and the CLI say about command containment (RO-1). */
+async function sandboxOf(deps: SessionDeps): Promise<{ sandboxed: boolean; summary: string }> {
+  const { sandboxed, summary } = await deps.tools.isolation();
+  return { sandboxed, summary };
+}
 
 export class SessionBusyError extends Error {
   constructor() {
@@ -82,27 +93,50 @@ export class Session {
 
   static async start(deps: SessionDeps, options: { agent: Agent; id?: string }): Promise<Session> {
     const id = options.id ?? Session.newId(deps.clock);
-    const log = await SessionLog.open(deps.fs, deps.root, id, { secrets: deps.secrets ?? [] });
+    const log = await SessionLog.open(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [] });
     const state = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent: options.agent });
     const session = new Session(deps, log, new EventSequencer(id, deps.clock), state, []);
-    await session.emit({ type: 'session.started', agent: options.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: false });
+    await session.emit({ type: 'session.started', agent: options.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: false, sandbox: await sandboxOf(deps) });
     return session;
   }
 
-  /** Rebuilds a session from its log alone (ADD-4); a pending approval stays pending (GATE-5). */
+  /**
+   * Rebuilds a session from its log alone (ADD-4); a pending approval stays pending (GATE-5).
+   * Only lines the runtime wrote are applied. When the log holds any other line, nothing in it is
+   * taken as authority: the session resumes in plan mode with no pending approval and says which
+   * lines were ignored (STORE-2, MODE-1, GATE-5).
+   */
   static async resume(deps: SessionDeps, id: string): Promise<Session> {
-    const contents = await readSessionLog(deps.fs, deps.root, id);
-    if (!contents || contents.events.length === 0) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
+    const contents = await readSessionLog(deps.fs, deps.root, id, deps.logKey);
+    if (!contents || (contents.events.length === 0 && contents.problems.length === 0)) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
     const first = contents.events[0];
     const agent = first?.type === 'session.started' ? first.agent : 'plan';
     const base = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent });
     const state = replay(base, contents.events);
-    const log = await SessionLog.open(deps.fs, deps.root, id, { secrets: deps.secrets ?? [] });
+    const log = await SessionLog.open(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [], head: contents.head });
     const session = new Session(deps, log, new EventSequencer(id, deps.clock, resumePoint(contents.events)), state, contents.events);
     // An interrupted turn (a crash mid-turn) is closed before anything new happens.
     if (state.status === 'running') await session.emit({ type: 'turn.completed', status: 'cancelled', reason: 'The session stopped while this turn was running.' });
-    await session.emit({ type: 'session.started', agent: session.current.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: true });
+    const untrusted = untrustedLines(contents);
+    if (untrusted.length > 0) await session.withdrawAuthority(contents, untrusted);
+    await session.emit({ type: 'session.started', agent: session.current.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: true, sandbox: await sandboxOf(deps) });
     return session;
+  }
+
+  /**
+   * The log was changed outside the runtime, so the verified events may lack what came after
+   * them: no approval stays pending and the session plans (read-only) until the user says otherwise.
+   */
+  private async withdrawAuthority(contents: SessionLogContents, lines: readonly number[]): Promise<void> {
+    await this.emit({ type: 'notice', level: 'warning', text: integrityNotice(contents, lines) });
+    const pending = this.current.pendingApproval;
+    if (pending) {
+      await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: pending.planFile });
+      await this.emit({ type: 'turn.completed', status: 'idle', reason: 'The plan was not approved; say "implement" to review it again.' });
+    }
+    if (this.current.agent !== 'plan') {
+      await this.emit({ type: 'mode.changed', from: this.current.agent, to: 'plan', switchPath: 'startup_plan_entry', reason: 'The session log was changed outside VT Code.' });
+    }
   }
 
   get id(): string {
@@ -430,7 +464,7 @@ export class Session {
   private async checkpoint(): Promise<ArchiveOutcome> {
     try {
       await this.log.sync();
-      const contents = await readSessionLog(this.deps.fs, this.deps.root, this.id);
+      const contents = await readSessionLog(this.deps.fs, this.deps.root, this.id, this.deps.logKey);
       const last = contents?.events.at(-1);
       if (!last || last.seq !== this.history.at(-1)?.seq) return { status: 'failed', error: 'the log does not end with the latest event' };
       const command = this.deps.resumeCommand?.(this.id);

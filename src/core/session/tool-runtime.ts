@@ -3,6 +3,7 @@
  * The tool registry (src/core/tools) provides it; tests may provide their own over real files.
  */
 import type { ToolDefinition } from '../llm';
+import type { Isolation } from '../ports';
 import type { Agent } from './events';
 import type { InterviewQuestionInput } from './interview';
 
@@ -37,5 +38,7 @@ export interface ToolContext {
 
 export interface ToolRuntime {
   definitions(agent: Agent): ToolDefinition[];
+  /** How the commands these tools run are contained (the Shell port's sandbox probe). */
+  isolation(): Promise<Isolation>;
   execute(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome>;
 }

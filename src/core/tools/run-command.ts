@@ -3,11 +3,15 @@
  * read-only policy approves it (RO-2, RO-3; checked here again even though the dispatch gate
  * already did), build asks the user first, auto runs it unattended (MODE-1). In every mode a
  * command that names a path outside the workspace is refused before anything runs or is asked.
+ * The policy explains; the Shell port's OS sandbox enforces (read-only workspace in plan mode,
+ * nothing outside the workspace, no secrets in the environment). Without a sandbox, plan mode
+ * runs only commands the policy classes as inspection: a test runner executes project code.
  */
 import { z } from 'zod';
 import { checkCommandInWorkspace, pathBlocked } from '../policy';
 import type { ShellResult } from '../ports';
 import { cutHeadTail, cutNote } from './preview';
+import { unsandboxedPlanRefusal } from './unsandboxed';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 
 export const COMMAND_MAX_TIMEOUT_SECONDS = 600;
@@ -74,8 +78,20 @@ export const runCommandTool = defineTool({
         throw new ToolFailure('declined', `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`, command);
       }
     }
+    const isolation = await ctx.ports.shell.isolation();
+    if (!isolation.sandboxed && ctx.mode === 'plan') {
+      const why = verdict.class !== 'inspection' ? `this one runs project code (${verdict.class})` : await unsandboxedPlanRefusal(ctx.ports.fs, ctx.root, command);
+      if (why !== null) {
+        throw new ToolFailure(
+          'refused',
+          `Not run: ${isolation.summary}. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and ${why}. Use read_file, list_dir, find_files and grep instead. ${isolation.remedy}`,
+          command,
+        );
+      }
+    }
     const timeoutMs = args.timeout_seconds !== undefined ? args.timeout_seconds * 1000 : ctx.commandTimeoutMs;
-    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES, readOnly: ctx.mode === 'plan' });
+    const network = ctx.commandNetwork === 'on' || (ctx.commandNetwork === 'default' && ctx.mode !== 'plan');
+    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, root: ctx.root, mode: ctx.mode, network, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES });
     const status = statusLine(r, timeoutMs);
     const body = outputOf(r);
     const cut = cutHeadTail(body, ctx.previewBytes - status.length - 1);

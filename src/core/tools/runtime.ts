@@ -7,13 +7,22 @@ import type { ToolDefinition } from '../llm/provider';
 import type { Agent } from '../session/events';
 import type { ToolClass, ToolOutcome as RuntimeOutcome, ToolContext as RuntimeContext, ToolRuntime } from '../session/tool-runtime';
 import { findTool, toolDefinitions, toolsForMode } from './registry';
-import type { ToolContext, ToolPorts, ToolResult } from './tool';
+import { maskSecretValues } from '../llm/redact';
+import type { CommandNetwork, ToolContext, ToolPorts, ToolResult } from './tool';
 
 export interface ToolRuntimeOptions {
   /** Absolute POSIX workspace root. */
   root: string;
   ports: ToolPorts;
   commandTimeoutMs: number;
+  /** `vtplan.sandbox.network`; `default` when not given. */
+  commandNetwork?: CommandNetwork;
+  /**
+   * Known secret values (the provider key in use): masked in every tool result before the model,
+   * the events or a terminal see it. The sandbox keeps keys out of commands' environments; this
+   * catches one that sits in a workspace file or arrives another way.
+   */
+  secrets?: readonly string[];
   /** Asked before each build-mode command; without it build mode refuses commands. */
   confirm?: (command: string) => Promise<boolean>;
   /** Where task_tracker keeps its checklist right now (the active plan changes over a session). */
@@ -37,6 +46,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
     definitions(agent: Agent): ToolDefinition[] {
       return toolDefinitions(agent);
     },
+    isolation: () => options.ports.shell.isolation(),
     async execute(name: string, args: unknown, rc: RuntimeContext): Promise<RuntimeOutcome> {
       const tool = findTool(name);
       if (tool === undefined || !toolsForMode(rc.agent).includes(tool)) {
@@ -50,6 +60,7 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
         signal: rc.signal,
         previewBytes: rc.previewLimit,
         commandTimeoutMs: options.commandTimeoutMs,
+        commandNetwork: options.commandNetwork ?? 'default',
       };
       if (options.confirm !== undefined) ctx.confirm = options.confirm;
       if (options.tracker !== undefined) ctx.tracker = options.tracker();
@@ -59,12 +70,12 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
       const outcome: RuntimeOutcome = {
         kind: 'result',
         ok: result.ok,
-        content: result.content,
+        content: maskSecretValues(result.content, options.secrets),
         class: classOf(name, result),
         empty: result.empty ?? false,
         truncated: result.truncated !== undefined,
       };
-      if (result.target !== undefined) outcome.target = result.target;
+      if (result.target !== undefined) outcome.target = maskSecretValues(result.target, options.secrets);
       return outcome;
     },
   };

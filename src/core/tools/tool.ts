@@ -7,9 +7,13 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '../llm/provider';
 import type { AgentMode } from '../policy';
-import type { FileSystem, Search, Shell, Writer } from '../ports';
+import { NotRegularFileError, type FileSystem, type Search, type Shell, type Writer } from '../ports';
 
 export type { AgentMode } from '../policy';
+
+/** The `vtplan.sandbox.network` setting. */
+export const COMMAND_NETWORK = ['default', 'off', 'on'] as const;
+export type CommandNetwork = (typeof COMMAND_NETWORK)[number];
 
 export interface ToolPorts {
   fs: FileSystem;
@@ -32,6 +36,8 @@ export interface ToolContext {
   previewBytes: number;
   /** Default `run_command` timeout; the model may ask for less or more up to the tool's cap. */
   commandTimeoutMs: number;
+  /** Whether commands reach the network: `default` is off in plan mode and on in build/auto. */
+  commandNetwork: CommandNetwork;
   /** Build mode asks before each command; without it build-mode commands are refused. */
   confirm?: (command: string) => Promise<boolean>;
   /** Where `task_tracker` keeps its checklist. */
@@ -196,6 +202,8 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
         return await spec.handler(parsed.args, ctx);
       } catch (err) {
         if (err instanceof ToolFailure) return failed(spec.name, err.code, err.message, err.target);
+        // A handler's own kind check can lose a race with a swap; the port's refusal still says why.
+        if (err instanceof NotRegularFileError) return failed(spec.name, 'not_a_file', `${spec.name}: ${err.message}`);
         return failed(spec.name, 'failed', `${spec.name} failed: ${messageOf(err)}`);
       }
     },

@@ -274,3 +274,13 @@ test('UI-1, EVT-1, SYN-4: plan cards carry the plan rendered, from the first del
   for (const e of sent) assert.ok(HostNotification.safeParse({ type: 'entry', entry: e }).success);
   assert.ok(sent.filter((e) => e.kind === 'plan').every((e) => e.kind === 'plan' && e.html !== ''), 'every plan card sent had its HTML');
 });
+
+test('RO-1, UI-1: the header status carries the sandbox state from session.started (live and replayed)', () => {
+  const b = new TranscriptBuilder();
+  const sandbox = { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' };
+  for (const e of stamp([{ type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false, sandbox }])) b.apply(e);
+  assert.deepEqual(b.snapshot().status.sandbox, sandbox);
+  const older = new TranscriptBuilder();
+  for (const e of stamp([{ type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false }])) older.apply(e);
+  assert.equal(older.snapshot().status.sandbox, null, 'a log from before the field says nothing rather than guessing');
+});

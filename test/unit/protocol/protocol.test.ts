@@ -39,7 +39,7 @@ test('UI-1: an append carries keep/chunks for assistant text, nothing for reason
 });
 
 test('describeInvalid names the path of the bad field', () => {
-  const r = HostNotification.safeParse({ type: 'status', status: { mode: 'chaos', model: null, status: null, busy: false, inputLockedReason: null } });
+  const r = HostNotification.safeParse({ type: 'status', status: { mode: 'chaos', model: null, status: null, busy: false, inputLockedReason: null, sandbox: null } });
   assert.equal(r.success, false);
   if (!r.success) assert.match(describeInvalid(r.error), /status\.mode/);
 });

@@ -4,6 +4,7 @@
  * once at top level; the returned object is refreshed before every test.
  */
 import { afterEach, beforeEach } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,8 @@ export const LIMITS: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 
 export interface Harness {
   server: ModelServer;
   root: string;
+  /** The workspace's session-log key (what the host keeps outside the workspace). */
+  logKey: Uint8Array;
   deps(overrides?: Partial<SessionDeps>, kind?: 'openai' | 'anthropic'): SessionDeps;
   start(agent?: Agent, d?: SessionDeps): Promise<{ session: Session; events: SessionEvent[] }>;
   /** Attaches an event collector to a session made elsewhere (e.g. `Session.resume`). */
@@ -92,6 +95,7 @@ export function useHarness(): Harness {
     const server = await startModelServer();
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-session-')));
     cpSync(join(__dirname, '..', '..', '..', 'examples', 'sample-workspace'), root, { recursive: true });
+    const logKey = randomBytes(32);
     const deps = (overrides: Partial<SessionDeps> = {}, kind: 'openai' | 'anthropic' = 'openai'): SessionDeps => ({
       fs: nodeFileSystem,
       root,
@@ -102,6 +106,7 @@ export function useHarness(): Harness {
       tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 10_000 }),
       prompts: loadPrompts(),
       clock: systemClock,
+      logKey,
       limits: LIMITS,
       retry: { sleep: async () => undefined, random: () => 0 },
       secrets: ['sk-test-secret-key'],
@@ -116,6 +121,7 @@ export function useHarness(): Harness {
     Object.assign(h, {
       server,
       root,
+      logKey,
       deps,
       watch,
       async start(agent: Agent = 'plan', d = deps()) {

@@ -18,6 +18,7 @@ const catHosts = { id: 'call_hosts', name: 'run_command', arguments: JSON.string
 /** A shell that records every command it is asked to run and runs none. */
 function recordingShell(ran: string[]): Shell {
   return {
+    isolation: async () => ({ sandboxed: true, summary: 'sandbox: recording fake' }),
     async run(request) {
       ran.push(request.command);
       const empty = { text: '', totalBytes: 0, omittedBytes: 0 };

@@ -1,9 +1,10 @@
 import { test, beforeEach, afterEach } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { runCommandTool } from '../../../src/core/tools';
-import { nodeShell } from '../../../src/node/shell';
+import { createNodeShell, nodeShell } from '../../../src/node/shell';
 import { ctxFor, makeWorkspace, type Workspace } from './helpers';
 
 let ws: Workspace;
@@ -74,7 +75,7 @@ test('RO-2, MODE-1: no tool touches a path outside the workspace: the tool refus
     const ran: string[] = [];
     const asked: string[] = [];
     const ctx = ctxFor(ws, { mode, confirm: async (c) => (asked.push(c), true) });
-    ctx.ports = { ...ctx.ports, shell: { run: async (request) => (ran.push(request.command), nodeShell.run(request)) } };
+    ctx.ports = { ...ctx.ports, shell: { ...nodeShell, run: async (request) => (ran.push(request.command), nodeShell.run(request)) } };
     const r = await runCommandTool.run({ command: 'cat /etc/hosts' }, ctx);
     assert.equal(r.ok, false, mode);
     assert.equal(r.error?.code, 'refused', mode);
@@ -142,7 +143,7 @@ test('NAV-5: long output keeps its start and its end within the preview limit an
 });
 
 test('Shell port: each stream keeps its head and tail under the byte cap and counts what it dropped', async () => {
-  const r = await nodeShell.run({ command: 'seq 1 100000', cwd: ws.root, timeoutMs: 10_000, maxOutputBytes: 1000 });
+  const r = await nodeShell.run({ command: 'seq 1 100000', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 10_000, maxOutputBytes: 1000 });
   assert.equal(r.exitCode, 0);
   assert.equal(r.stdout.totalBytes, 588895);
   assert.equal(r.stdout.omittedBytes, 588895 - 1000);
@@ -153,11 +154,64 @@ test('Shell port: each stream keeps its head and tail under the byte cap and cou
 });
 
 test('Shell port: stdin is closed, a signal exit is reported, a missing cwd rejects', async () => {
-  const cat = await nodeShell.run({ command: 'cat', cwd: ws.root, timeoutMs: 2000, maxOutputBytes: 100 });
+  const cat = await nodeShell.run({ command: 'cat', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
   assert.equal(cat.timedOut, false);
   assert.equal(cat.exitCode, 0);
-  const killed = await nodeShell.run({ command: 'kill -9 $$', cwd: ws.root, timeoutMs: 2000, maxOutputBytes: 100 });
-  assert.equal(killed.exitCode, null);
-  assert.equal(killed.signal, 'SIGKILL');
-  await assert.rejects(nodeShell.run({ command: 'true', cwd: path.join(ws.root, 'missing'), timeoutMs: 1000, maxOutputBytes: 100 }), /could not start/);
+  // Inside the sandbox bwrap reports a signal death the way a shell does, as 128 + the signal number.
+  const killed = await nodeShell.run({ command: 'kill -9 $$', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
+  assert.deepEqual([killed.exitCode, killed.signal], [137, null]);
+  const bare = await createNodeShell({ bwrap: null }).run({ command: 'kill -9 $$', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
+  assert.deepEqual([bare.exitCode, bare.signal], [null, 'SIGKILL']);
+  await assert.rejects(nodeShell.run({ command: 'true', cwd: path.join(ws.root, 'missing'), root: ws.root, mode: 'auto', network: false, timeoutMs: 1000, maxOutputBytes: 100 }), /could not start/);
+});
+
+test('RO-1: without an OS sandbox, plan mode runs inspection commands only: a test runner (project code) is refused with the reason and the remedy', async () => {
+  const ran: string[] = [];
+  const bare = createNodeShell({ bwrap: null });
+  const ctx = ctxFor(ws, { mode: 'plan' });
+  ctx.ports = { ...ctx.ports, shell: { isolation: () => bare.isolation(), run: async (request) => (ran.push(request.command), bare.run(request)) } };
+  const test = await runCommandTool.run({ command: 'npm test' }, ctx);
+  assert.equal(test.error?.code, 'refused');
+  assert.match(test.content, /^Not run: sandbox: unavailable \(bwrap not found\) — policy only\. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and this one runs project code \(verification\)\. Use read_file, list_dir, find_files and grep instead\. To run agent commands in an OS sandbox, install bubblewrap/);
+  const ls = await runCommandTool.run({ command: 'ls' }, ctx);
+  assert.ok(ls.ok, ls.content);
+  assert.deepEqual(ran, ['ls']);
+  // With the sandbox the same test runner runs (and fails here: there is no package.json).
+  const sandboxed = await runCommandTool.run({ command: 'npm test' }, ctxFor(ws, { mode: 'plan' }));
+  assert.notEqual(sandboxed.error?.code, 'refused', sandboxed.content);
+});
+
+test('RO-1, RO-2: without an OS sandbox, plan mode runs no command while a symlink leads outside the workspace, nor git while the repository config names programs', async () => {
+  const bare = createNodeShell({ bwrap: null });
+  const own = makeWorkspace();
+  try {
+    const ctx = ctxFor(own, { mode: 'plan' });
+    ctx.ports = { ...ctx.ports, shell: bare };
+    own.write('a.txt', 'inside\n');
+    own.write('sub/b.txt', 'b\n');
+    fs.symlinkSync('../a.txt', path.join(own.root, 'sub', 'inner-link'));
+    fs.symlinkSync(path.join(own.root, 'sub'), path.join(own.root, 'sub-link'));
+    assert.ok((await runCommandTool.run({ command: 'cat a.txt' }, ctx)).ok, 'links that stay inside are fine');
+    fs.writeFileSync(path.join(own.outside, 'canary'), 'outside secret\n');
+    fs.symlinkSync(path.join(own.outside, 'canary'), path.join(own.root, 'sub', 'deep-link'));
+    const viaLink = await runCommandTool.run({ command: 'grep -R . .' }, ctx);
+    assert.equal(viaLink.error?.code, 'refused');
+    assert.match(viaLink.content, /`sub\/deep-link` is a symbolic link to .*\/outside\/canary, outside the workspace, and a command could read through it/);
+    assert.doesNotMatch(viaLink.content, /outside secret/);
+    fs.rmSync(path.join(own.root, 'sub', 'deep-link'));
+    fs.symlinkSync(path.join(own.outside, 'later'), path.join(own.root, 'dangling'));
+    assert.match((await runCommandTool.run({ command: 'ls' }, ctx)).content, /`dangling` is a symbolic link to \(a missing target\)/);
+    fs.rmSync(path.join(own.root, 'dangling'));
+
+    spawnSync('git', ['init', '-q'], { cwd: own.root });
+    assert.ok((await runCommandTool.run({ command: 'git status --short' }, ctx)).ok, 'a plain repository is fine');
+    spawnSync('git', ['config', 'diff.vt.textconv', 'touch pwned; cat'], { cwd: own.root });
+    const git = await runCommandTool.run({ command: 'git log -p -1' }, ctx);
+    assert.match(git.content, /the repository's \.git\/config sets `textconv`, a program git would run/);
+    assert.ok((await runCommandTool.run({ command: 'cat a.txt' }, ctx)).ok, 'commands without git still run');
+    // With the sandbox the same repository is harmless: git runs, the program cannot write.
+    assert.notEqual((await runCommandTool.run({ command: 'git status --short' }, ctxFor(own, { mode: 'plan' }))).error?.code, 'refused');
+  } finally {
+    own.cleanup();
+  }
 });

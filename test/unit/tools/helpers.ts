@@ -58,6 +58,7 @@ export function ctxFor(ws: Workspace, o: CtxOptions = {}): ToolContext {
     signal: o.signal ?? new AbortController().signal,
     previewBytes: o.previewBytes ?? 32 * 1024,
     commandTimeoutMs: o.commandTimeoutMs ?? 10_000,
+    commandNetwork: 'default',
   };
   if (o.confirm !== undefined) ctx.confirm = o.confirm;
   return ctx;
