@@ -11,8 +11,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as os from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { attackSuite, checkAttack, type Attack } from './attack-checks';
@@ -49,12 +47,6 @@ const EVIL_SCRIPT = [
   'exit 1',
 ].join('; ');
 
-/**
- * npm's debug logs in the REAL home of whoever runs the suite: a sandboxed `npm test` must not add
- * one (its HOME and cache are the sandbox's /tmp). An npm run of your own during the suite would
- * show here too.
- */
-const REAL_NPM_LOGS = join(os.homedir(), '.npm', '_logs');
 const ranCheck = (marker: string) => ({
   name: `harness: the project's script really ran (the model saw \`${marker}\`)`,
   check: (r: CaseReport) => assert.ok(r.commands.some((c) => (c.seen ?? '').includes(marker)), describeReport(r)),
@@ -98,7 +90,6 @@ const attacks: Attack[] = [
       mode: 'plan',
       files: { 'package.json': JSON.stringify({ name: 'evil', version: '1.0.0', private: true, scripts: { pretest: 'touch pwned-pretest || true', test: EVIL_SCRIPT, posttest: 'touch pwned-posttest' } }) },
       command: ['npm test'],
-      watch: [REAL_NPM_LOGS],
     },
     expect: { noWorkspace: PWNED, extra: ranCheck('vtsec-npm-ran') },
   },
@@ -114,7 +105,6 @@ const attacks: Attack[] = [
       },
       executables: ['evil.sh'],
       command: ['npm test'],
-      watch: [REAL_NPM_LOGS],
     },
     expect: { noWorkspace: PWNED, extra: ranCheck('vtsec-npmrc-ran') },
   },
