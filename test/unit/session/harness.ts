@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProvider } from '../../../src/core/llm';
-import { systemClock } from '../../../src/core/ports';
+import { systemClock, type Shell } from '../../../src/core/ports';
 import type { Agent, SessionEvent } from '../../../src/core/session/events';
 import { Session, type SessionDeps } from '../../../src/core/session/session';
 import type { TurnLimits } from '../../../src/core/session/runloop';
@@ -160,4 +160,16 @@ export function assertBatchesComplete(body: OpenAIBody): string[] {
     ids.push(...expected);
   }
   return ids;
+}
+
+/** A shell that records every command it is asked to run and runs none. */
+export function recordingShell(ran: string[]): Shell {
+  return {
+    isolation: async () => ({ sandboxed: true, summary: 'sandbox: recording fake' }),
+    async run(request) {
+      ran.push(request.command);
+      const empty = { text: '', totalBytes: 0, omittedBytes: 0 };
+      return { exitCode: 0, signal: null, timedOut: false, aborted: false, durationMs: 1, stdout: empty, stderr: empty };
+    },
+  };
 }

@@ -9,7 +9,6 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Shell } from '../../../src/core/ports';
 import type { SessionEvent } from '../../../src/core/session/events';
 import { readSessionLog } from '../../../src/core/session/log';
 import { Session } from '../../../src/core/session/session';
@@ -17,21 +16,10 @@ import { createToolRuntime } from '../../../src/core/tools';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { jsSearch } from '../../../src/node/search';
 import { nodeWriter } from '../../../src/node/writer';
-import { of, planText, types, useHarness, VALID_PLAN } from './harness';
+import { of, planText, types, useHarness, VALID_PLAN, recordingShell } from './harness';
 
 const h = useHarness();
 
-/** A shell that records the commands it is asked to run and runs none. */
-function recordingShell(ran: string[]): Shell {
-  return {
-    isolation: async () => ({ sandboxed: true, summary: 'sandbox: recording fake' }),
-    async run(request) {
-      ran.push(request.command);
-      const empty = { text: '', totalBytes: 0, omittedBytes: 0 };
-      return { exitCode: 0, signal: null, timedOut: false, aborted: false, durationMs: 1, stdout: empty, stderr: empty };
-    },
-  };
-}
 
 /** A line as a model (or anyone) would append it: a well-formed event with no integrity tag. */
 function forged(session: Session, fields: Record<string, unknown>): string {

@@ -5,27 +5,15 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { Shell } from '../../../src/core/ports';
 import { createToolRuntime } from '../../../src/core/tools';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { jsSearch } from '../../../src/node/search';
 import { nodeWriter } from '../../../src/node/writer';
-import { of, useHarness } from './harness';
+import { of, useHarness, recordingShell } from './harness';
 
 const h = useHarness();
 const catHosts = { id: 'call_hosts', name: 'run_command', arguments: JSON.stringify({ command: 'cat /etc/hosts' }) };
 
-/** A shell that records every command it is asked to run and runs none. */
-function recordingShell(ran: string[]): Shell {
-  return {
-    isolation: async () => ({ sandboxed: true, summary: 'sandbox: recording fake' }),
-    async run(request) {
-      ran.push(request.command);
-      const empty = { text: '', totalBytes: 0, omittedBytes: 0 };
-      return { exitCode: 0, signal: null, timedOut: false, aborted: false, durationMs: 1, stdout: empty, stderr: empty };
-    },
-  };
-}
 
 for (const agent of ['plan', 'build', 'auto'] as const) {
   test(`RO-2, MODE-1: no tool touches a path outside the workspace: ${agent} mode blocks \`cat /etc/hosts\` before it runs${agent === 'build' ? ', without asking to confirm' : ''}`, async () => {
