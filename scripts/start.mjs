@@ -1,6 +1,9 @@
 // `npm start [folder]`: builds the extension and serves real VS Code (the offline VS Code server
 // from the test harness) with the extension loaded on `folder` (default: examples/sample-workspace).
 // Prints the URL to open; Ctrl+C stops the server. Port: VTPLAN_PORT (default 3210, else a free one).
+// The workbench is served as users see it, notification toasts included: not with the test
+// harness's smoke-test driver, which hides them (test/harness/serve.ts loads the extension as an
+// installed one instead). After a rebuild (`npm run watch`), "Developer: Reload Window" picks it up.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -82,6 +82,30 @@ export const PlanSynopsis = z.object({
 });
 export type PlanSynopsis = z.infer<typeof PlanSynopsis>;
 
+/** A plan step as "What changed" names it: its number in its revision and its action. */
+export const StepRef = z.object({ number: z.number(), text });
+/** Steps added, removed and changed since the previous revision, and the other parts that changed. */
+export const PlanChanges = z.object({
+  added: z.array(StepRef),
+  removed: z.array(StepRef),
+  changed: z.array(z.object({ before: StepRef, after: StepRef, fields: z.array(z.enum(['action', 'files', 'targets', 'verify', 'outcome'])) })),
+  /** Title and section names, e.g. `Summary`. */
+  sections: z.array(z.string()),
+});
+export type PlanChanges = z.infer<typeof PlanChanges>;
+
+/** Which revision of its plan file a plan card shows (GATE-2: edits update the card in place). */
+export const PlanRevisionInfo = z.object({
+  number: z.number(),
+  /** `editor`: the user's saved edit (Ctrl+G); `planner`: the model's plan. */
+  source: z.enum(['planner', 'editor']),
+  /** Against the previous revision; null for the first. */
+  changes: z.nullable(PlanChanges),
+});
+export type PlanRevisionInfo = z.infer<typeof PlanRevisionInfo>;
+
+const ValidatorReason = z.object({ code: z.string(), message: z.string(), line: z.optional(z.number()) });
+
 export const ApprovalChoice = z.enum(['execute', 'fresh_context', 'switch_auto', 'revise']);
 export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 
@@ -117,7 +141,9 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     /** `markdown` rendered. */
     html,
     /** Validator reasons of a rejected draft (SYN-4). */
-    reasons: z.array(z.object({ code: z.string(), message: z.string(), line: z.optional(z.number()) })),
+    reasons: z.array(ValidatorReason),
+    /** Absent while the plan has no file yet. */
+    revision: z.optional(PlanRevisionInfo),
   }),
   z.object({ kind: z.literal('notice'), id, level: NoticeLevel, text }),
   z.object({
@@ -138,6 +164,12 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     contextUsage: z.number(),
     state: z.enum(['pending', 'resolved', 'superseded']),
     choice: z.nullable(z.string()),
+    /**
+     * The latest save of the plan file did not validate (GATE-2): why, shown inside the gate so it
+     * cannot be missed; the synopsis and choices still belong to the previous, valid plan. Absent
+     * or null once a save is valid (that save updates this gate in place with the new synopsis).
+     */
+    invalidEdit: z.optional(z.nullable(z.object({ reasons: z.array(z.object({ message: z.string(), line: z.optional(z.number()) })).check(z.minLength(1)) }))),
   }),
   /** The checklist's compact line (TRK-5): header plus the current task. */
   z.object({ kind: z.literal('tracker'), id, header: z.string(), current: z.nullable(z.string()) }),
@@ -159,6 +191,8 @@ export const WebviewCommand = z.discriminatedUnion('type', [
   /** A choice of the "Ready to code?" gate (GATE-1). */
   z.object({ type: z.literal('approve'), planFile: z.string(), choice: ApprovalChoice }),
   z.object({ type: z.literal('openPlan') }),
+  /** "Compare with previous" on a plan card: the diff editor between the previous revision and the file. */
+  z.object({ type: z.literal('comparePlan'), planFile: z.string().check(z.minLength(1), z.maxLength(4_000)) }),
   /** "Edit plan (Ctrl+G)". */
   z.object({ type: z.literal('editPlan') }),
   /** A link in rendered markdown: the host opens it with VS Code's usual confirmation. */
@@ -188,6 +222,13 @@ export const HostNotification = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), status: PanelStatus }),
   /** Move keyboard focus to the composer (after "Start Planning"). */
   z.object({ type: z.literal('focusComposer') }),
+  /**
+   * Move keyboard focus to the pending "Ready to code?" gate and scroll it into view. Sent only when
+   * the user asked for the gate outside the chat (the notification's "Review in chat", an Approve
+   * command or CodeLens whose approval did not go through): a gate otherwise never takes focus
+   * from something the user is doing elsewhere.
+   */
+  z.object({ type: z.literal('focusGate') }),
   /** Say something to screen readers (status changes). */
   z.object({ type: z.literal('announce'), text: z.string() }),
 ]);

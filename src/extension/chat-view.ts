@@ -2,6 +2,12 @@ import * as vscode from 'vscode';
 import { HostNotification, WebviewCommand, describeInvalid, type PanelStatus, type TranscriptEntry } from '../protocol';
 import { renderWebviewHtml } from './webview-html';
 
+export type ChatFocusTarget = 'composer' | 'gate';
+
+function focusMessage(target: ChatFocusTarget): HostNotification {
+  return target === 'gate' ? { type: 'focusGate' } : { type: 'focusComposer' };
+}
+
 /** Where the view gets what it shows and sends what the user does. */
 export interface ChatSource {
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] };
@@ -18,7 +24,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private readonly viewDisposables: vscode.Disposable[] = [];
   private source: ChatSource | undefined;
-  private focusWhenReady = false;
+  /** Where keyboard focus goes once a (re)loading webview asks for state; null: nowhere. */
+  private focusWhenReady: ChatFocusTarget | null = null;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -50,13 +57,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     );
   }
 
-  /** Reveals the view and puts the cursor in the composer. */
-  async reveal(): Promise<void> {
-    this.focusWhenReady = true;
+  /**
+   * Reveals the view and puts the keyboard focus in it: in the composer, or on the pending gate when
+   * the user came for the approval (the webview never moves focus to a gate on its own while the
+   * user works elsewhere).
+   */
+  async reveal(target: ChatFocusTarget = 'composer'): Promise<void> {
+    this.focusWhenReady = target;
     await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
     if (this.view) {
       this.view.show(false);
-      this.post({ type: 'focusComposer' });
+      this.post(focusMessage(target));
     }
   }
 
@@ -87,8 +98,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     if (command.type === 'ready') {
       this.post({ type: 'state', ...source.snapshot() });
-      if (this.focusWhenReady) this.post({ type: 'focusComposer' });
-      this.focusWhenReady = false;
+      if (this.focusWhenReady) this.post(focusMessage(this.focusWhenReady));
+      this.focusWhenReady = null;
     }
     Promise.resolve(source.handle(command)).catch((err: unknown) => {
       this.log.error(`Chat command '${command.type}' failed: ${err instanceof Error ? err.message : String(err)}`);

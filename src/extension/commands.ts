@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat-view';
+import type { PlanRevisionDocuments } from './plan-revisions';
 import type { ApiKeys } from './secrets';
 import type { SessionHost } from './session-host';
 
@@ -7,6 +8,7 @@ export interface CommandDeps {
   chat: ChatViewProvider;
   host: SessionHost;
   keys: ApiKeys;
+  revisions: PlanRevisionDocuments;
 }
 
 /** Every command of the extension, registered in one place and owned by the extension's lifetime. */
@@ -19,9 +21,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     await deps.host.submit('/plan');
   });
   register('vtplan.stopPlanning', () => deps.host.submit('/plan off'));
-  register('vtplan.approvePlan', () => deps.host.approve('execute'));
+  // The palette and the plan file's CodeLens: not the chat, so a refused approval reveals the gate.
+  register('vtplan.approvePlan', () => deps.host.approve('execute', 'elsewhere'));
   register('vtplan.editPlan', () => deps.host.editPlan());
   register('vtplan.openPlan', () => deps.host.openPlan());
+  // The plan card's link passes its plan file; the palette compares the plan under review.
+  register('vtplan.comparePlan', (planFile) => deps.revisions.compare(planFile));
   register('vtplan.selectModel', () => selectModel(deps.keys));
   register('vtplan.newSession', async () => {
     await deps.host.newSession();

@@ -4,6 +4,7 @@ import { registerCommands } from './commands';
 import { ChatViewProvider } from './chat-view';
 import { registerPlanDiagnostics } from './plan-diagnostics';
 import { registerPlanDocuments } from './plan-documents';
+import { PlanRevisionDocuments } from './plan-revisions';
 import { ApiKeys } from './secrets';
 import { SessionHost } from './session-host';
 import { registerTasksView, type TasksViewModel } from './tasks-view';
@@ -39,7 +40,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
   );
 
-  registerCommands(context, { chat, host, keys });
+  const revisions = new PlanRevisionDocuments(host);
+  context.subscriptions.push(revisions);
+  registerCommands(context, { chat, host, keys, revisions });
   registerPlanDiagnostics(context);
   registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;

@@ -1,8 +1,8 @@
 /**
  * Live validation diagnostics for plan files (ADD-3): every open `.vtcode/plans/<slug>.md`
  * (tracker sidecars `*.tasks.md` excluded) shows the validator's errors and warnings on the
- * offending lines, re-validated as the user types (debounced) and cleared when the file is
- * closed or has nothing left to report.
+ * offending lines, re-validated as the user types (debounced) and at once on save, and cleared
+ * when the file is closed or has nothing left to report.
  */
 import * as vscode from 'vscode';
 import { isPlanFilePath, validatePlan, type PlanIssue } from '../core/plan';
@@ -69,6 +69,9 @@ export function registerPlanDiagnostics(context: vscode.ExtensionContext): void 
     collection,
     vscode.workspace.onDidOpenTextDocument(refresh),
     vscode.workspace.onDidChangeTextDocument((e) => schedule(e.document)),
+    // A save re-validates the plan under review (GATE-2) and its warning offers "Show Problems":
+    // the list must be the saved text's now, not after the typing debounce.
+    vscode.workspace.onDidSaveTextDocument(refresh),
     vscode.workspace.onDidCloseTextDocument((doc) => {
       cancel(doc.uri);
       collection.delete(doc.uri);

@@ -186,6 +186,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       case 'openPlan':
         await this.openPlan();
         return;
+      case 'comparePlan':
+        await vscode.commands.executeCommand('vtplan.comparePlan', command.planFile);
+        return;
       case 'editPlan':
         await this.editPlan();
         return;
@@ -203,11 +206,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     return session.submit(text);
   }
 
-  /** Every approval route ends here: gate buttons, the command, the notification, the CodeLens. */
-  async approve(choice: ApprovalChoice): Promise<void> {
+  /**
+   * Every approval route ends here: gate buttons (`from: 'chat'`), and the command, the
+   * notification and the CodeLens (`'elsewhere'`).
+   */
+  async approve(choice: ApprovalChoice, from: 'chat' | 'elsewhere' = 'chat'): Promise<void> {
     const session = await this.ensure();
     if (choice !== 'revise' && !vscode.workspace.isTrusted) {
-      this.reofferGate();
+      this.reofferGate(from);
       const pick = await vscode.window.showWarningMessage(
         'Implementing a plan needs a trusted folder: the build and auto agents write files and run commands. Planning keeps working read-only.',
         'Manage Workspace Trust',
@@ -216,13 +222,20 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       return;
     }
     const result = await session.approve(choice);
-    if (!result.ok) this.reofferGate();
+    if (!result.ok) this.reofferGate(from);
   }
 
-  /** The approval did not go through: the gate becomes answerable again (GATE-3: ready for retry). */
-  private reofferGate(): void {
+  /**
+   * The approval did not go through: the gate becomes answerable again (GATE-3: ready for retry).
+   * Answered in the chat, the focus never left the chosen button (it is only aria-disabled while
+   * the answer travels), so nothing is focused here: the user may already be in the command
+   * palette. Asked from outside the chat, the chat is revealed on the gate.
+   */
+  private reofferGate(from: 'chat' | 'elsewhere'): void {
     const gate = this.builder?.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
-    if (gate) this.deps.chat.post({ type: 'entry', entry: { ...gate } });
+    if (!gate) return;
+    this.deps.chat.post({ type: 'entry', entry: { ...gate } });
+    if (from === 'elsewhere') void this.deps.chat.reveal('gate');
   }
 
   /** Earlier sessions of the workspace, newest first, for the "Open Session…" picker (ADD-4). */
@@ -284,11 +297,22 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const relative = vscode.workspace.asRelativePath(doc.uri, false);
     if (relative !== session.state.pendingApproval.planFile) return;
     const result = await session.planFileSaved(relative);
-    if (!result.ok) {
-      // The reason first: notifications cut long text.
-      const more = result.reasons.length > 1 ? ` (+${result.reasons.length - 1} more in Problems)` : '';
-      void vscode.window.showWarningMessage(`${result.reasons[0] ?? 'The edited plan is not valid'}${more} — the previous plan stays active.`);
-    }
+    // Not awaited: the toast stays until the user answers it, which may be never.
+    if (!result.ok) void this.warnInvalidEdit(result.reasons);
+  }
+
+  /**
+   * GATE-2: a save that does not validate is said where the user is looking, the editor, as a
+   * toast (the gate in the chat carries the same reasons). Its actions lead to the full list
+   * and to the gate that still stands.
+   */
+  private async warnInvalidEdit(reasons: readonly string[]): Promise<void> {
+    // The reason first: notifications cut long text.
+    const more = reasons.length > 1 ? ` (+${reasons.length - 1} more in Problems)` : '';
+    const first = (reasons[0] ?? 'The edited plan is not valid').replace(/[.;]+$/, '');
+    const pick = await vscode.window.showWarningMessage(`${first}${more} — the previous plan stays active.`, 'Show Problems', 'Review in chat');
+    if (pick === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    else if (pick === 'Review in chat') await this.deps.chat.reveal('gate');
   }
 
   private async openLink(href: string): Promise<void> {
@@ -373,9 +397,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.notifiedFor = `${planFile}#${seq}`;
     const title = this.session?.state.activePlan?.title ?? planFile;
     const pick = await vscode.window.showInformationMessage(`Plan ready: ${title} — Ready to code?`, 'Implement', 'Open Plan', 'Review in chat');
-    if (pick === 'Implement') await this.approve('execute');
+    if (pick === 'Implement') await this.approve('execute', 'elsewhere');
     else if (pick === 'Open Plan') await this.openPlan();
-    else if (pick === 'Review in chat') await this.deps.chat.reveal();
+    else if (pick === 'Review in chat') await this.deps.chat.reveal('gate');
   }
 
   dispose(): void {

@@ -4,10 +4,13 @@
  * Each `apply` returns the notifications to send; `snapshot` gives the whole state for `ready`.
  * Markdown is rendered here, once per change, so the webview only injects finished HTML.
  */
-import { buildSynopsis, extractPlan } from '../core/plan';
-import type { SessionEvent } from '../core/session/events';
-import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelStatus, type PlanSynopsis, type TranscriptEntry } from '../protocol';
+import { buildSynopsis, diffPlanSteps, extractPlan } from '../core/plan';
+import type { EventOf, SessionEvent } from '../core/session/events';
+import { PlanRevisionLog, type RevisionStep } from '../core/session/plan-revisions';
+import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
+
+type InvalidEditReason = { message: string; line?: number };
 
 const MODE_STATUS = { plan: 'Planning...', build: 'Working...', auto: 'Working...' } as const;
 
@@ -45,6 +48,13 @@ export class TranscriptBuilder {
   private awaiting: 'approval' | 'input' | null = null;
   private blocked: string | null = null;
   private handoffLock: string | null = null;
+  private readonly revisions = new PlanRevisionLog();
+  /** The card showing each plan file's latest revision: an edit of the file updates it in place. */
+  private readonly cardOf = new Map<string, string>();
+  /** The plan file of the pending gate (for invalid-edit notices in logs that do not name it). */
+  private pendingPlanFile: string | null = null;
+  /** Invalid-edit lines shown for lack of a gate to carry them, by plan file: a valid save resolves them. */
+  private readonly editLines = new Map<string, string>();
 
   constructor(private readonly contextUsage: () => number = () => 0) {
     this.status = INITIAL_STATUS;
@@ -92,7 +102,45 @@ export class TranscriptBuilder {
     }
   }
 
+  /** The revision a card of `planFile` shows: its latest, with what changed since the one before. */
+  private revisionInfo(planFile: string): PlanRevisionInfo | undefined {
+    const list = this.revisions.revisions(planFile);
+    const latest = list.at(-1);
+    if (!latest) return undefined;
+    const previous = list.at(-2);
+    return { number: latest.number, source: latest.source, changes: previous ? diffPlanSteps(previous.text, latest.text) : null };
+  }
+
+  /**
+   * The invalid-edit warning's reasons, or null when the notice is about something else. Logs
+   * written before notices named the edit carry the reasons only as the text's `- ` lines.
+   */
+  private invalidEditOf(event: EventOf<'notice'>): { planFile: string; reasons: [InvalidEditReason, ...InvalidEditReason[]] } | null {
+    const reasons: InvalidEditReason[] = event.invalidEdit
+      ? event.invalidEdit.reasons.map((r) => ({ message: r.message, ...(r.line ? { line: r.line } : {}) }))
+      : event.text.split('\n').filter((l) => l.startsWith('- ')).map((l) => ({ message: l.slice(2) }));
+    const planFile = event.invalidEdit?.planFile ?? (event.text.startsWith('The edited plan is not valid') ? this.pendingPlanFile : null);
+    if (planFile === null) return null;
+    const [first, ...rest] = reasons;
+    return { planFile, reasons: first ? [first, ...rest] : [{ message: event.text }] };
+  }
+
+  /**
+   * GATE-2: a save of `planFile` was valid, so what said its last save was not no longer holds:
+   * the gate drops the reasons, and a line shown for want of a gate says it is resolved.
+   */
+  private resolveInvalidEdit(planFile: string, revision: number | undefined): TranscriptEntry[] {
+    const lineId = this.editLines.get(planFile);
+    this.editLines.delete(planFile);
+    const at = lineId === undefined ? undefined : this.index.get(lineId);
+    const line = at === undefined ? undefined : this.entries[at];
+    if (!line || line.kind !== 'notice') return [];
+    const text = `Resolved: a later save of ${planFile} is valid${revision ? ` (revision ${revision})` : ''}.`;
+    return [{ ...line, level: 'info', text }];
+  }
+
   apply(event: SessionEvent): HostNotification[] {
+    const step: RevisionStep = this.revisions.apply(event);
     const out: HostNotification[] = [];
     const put = (entry: TranscriptEntry) => out.push(...this.upsert(entry));
     const get = <K extends TranscriptEntry['kind']>(id: string, kind: K): EntryOf<K> | undefined => {
@@ -208,6 +256,8 @@ export class TranscriptBuilder {
         break;
       case 'plan.completed':
         this.lastPlan = { markdown: event.text, html: renderMarkdown(event.text) };
+        // A re-read edit is not a new card: the card of its file changes once the runtime accepts it.
+        if (step.kind === 'candidate' && step.source === 'editor') break;
         this.planEntryId ??= `p${event.seq}`;
         this.streams.delete(this.planEntryId);
         put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, html: this.lastPlan.html, reasons: [] });
@@ -223,22 +273,43 @@ export class TranscriptBuilder {
         const id = this.planEntryId ?? `p${event.seq}`;
         this.streams.delete(id);
         const { markdown, html } = this.lastPlan ?? { markdown: '', html: '' };
-        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, html, reasons: [] });
+        const revision = this.revisionInfo(event.planFile);
+        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, html, reasons: [], ...(revision ? { revision } : {}) });
+        this.cardOf.set(event.planFile, id);
+        for (const e of this.resolveInvalidEdit(event.planFile, revision?.number)) put(e);
         this.planEntryId = null;
         break;
       }
       case 'plan.approval.requested': {
-        // A plan re-validated from the edited file (Ctrl+G) or re-read from a saved one (GATE-2) has
-        // no persisted event of its own.
-        const edited = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
-        if (edited && edited.status === 'streaming') put({ ...edited, planFile: event.planFile, status: 'persisted', html: wholePlanHtml(edited) });
         this.planEntryId = null;
+        this.pendingPlanFile = event.planFile;
+        const synopsis = synopsisOf(this.lastPlan?.markdown ?? '');
+        const gate = this.entries.find((e): e is EntryOf<'approval'> => e.kind === 'approval' && e.state === 'pending' && e.planFile === event.planFile);
+        // Only a re-read edit (Ctrl+G, GATE-2) is accepted here; the model's plans by plan.persisted.
+        if (step.kind === 'revision' || step.kind === 'unchanged') {
+          const { markdown, html } = this.lastPlan ?? { markdown: '', html: '' };
+          const cardId = this.cardOf.get(event.planFile) ?? `p${event.seq}`;
+          const card = get(cardId, 'plan');
+          const revision = this.revisionInfo(event.planFile);
+          put({ ...(card ?? { kind: 'plan', id: cardId, reasons: [] }), planFile: event.planFile, status: 'persisted', synopsis, markdown, html, ...(revision ? { revision } : {}) });
+          this.cardOf.set(event.planFile, cardId);
+          for (const e of this.resolveInvalidEdit(event.planFile, revision?.number)) put(e);
+          // The same plan under review: its gate shows the new synopsis where it is, no "Superseded" line.
+          if (gate) {
+            put({ ...gate, synopsis, contextUsage: this.contextUsage(), invalidEdit: null });
+            // The gate did not appear anew, so nothing else tells a screen reader that it changed.
+            if (!this.replaying) out.push({ type: 'announce', text: `Plan updated${revision ? ` to revision ${revision.number}` : ''}: ${synopsis.title ?? 'the plan'} is ready for approval again.` });
+            this.awaiting = 'approval';
+            break;
+          }
+        }
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
-        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis: synopsisOf(this.lastPlan?.markdown ?? ''), contextUsage: this.contextUsage(), state: 'pending', choice: null });
+        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis, contextUsage: this.contextUsage(), state: 'pending', choice: null });
         this.awaiting = 'approval';
         break;
       }
       case 'plan.approval.resolved': {
+        this.pendingPlanFile = null;
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'resolved', choice: event.choice });
         if (event.choice !== 'revise' && event.choice !== 'cancel') {
           for (const e of this.entries) if (e.kind === 'plan' && e.status === 'persisted' && e.planFile === event.planFile) put({ ...e, status: 'approved' });
@@ -291,10 +362,24 @@ export class TranscriptBuilder {
       case 'context.reset':
         notice('info', `Fresh thread. Context was ${Math.round(event.previousContextUsage * 100)}% used.`);
         break;
-      case 'notice':
+      case 'notice': {
+        // GATE-2: the reason a save did not validate shows inside the gate it leaves standing, which
+        // is where the user looks, and goes when a later save is valid; a line would stay behind.
+        const invalid = this.invalidEditOf(event);
+        if (invalid) {
+          const gates = this.entries.filter((e): e is EntryOf<'approval'> => e.kind === 'approval' && e.state === 'pending' && e.planFile === invalid.planFile);
+          for (const g of gates) put({ ...g, invalidEdit: { reasons: invalid.reasons } });
+          if (gates.length > 0) break;
+          // No gate to carry it: one line per plan file, which the next save replaces or resolves.
+          const id = this.editLines.get(invalid.planFile) ?? `n${event.seq}`;
+          this.editLines.set(invalid.planFile, id);
+          put({ kind: 'notice', id, level: event.level, text: event.text });
+          break;
+        }
         notice(event.level, event.text);
         if (event.text === 'Preparing fresh execution thread...' || event.text === 'Restoring approved plan...' || event.text === 'Starting build...') this.handoffLock = event.text;
         break;
+      }
       case 'turn.completed':
         endStreams();
         {

@@ -90,6 +90,23 @@ interface ChatMessage {
   tool_calls?: { function: { name: string } }[];
 }
 
+/** The palette's command titles for `query`, once `expected` is listed (so an absence is not a slow list). */
+async function paletteCommands(page: Page, query: string, expected: string): Promise<string[]> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(`>${query}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: expected }).first().waitFor({ timeout: 15_000 });
+  const titles = (await page.locator('.quick-input-list .monaco-list-row').allInnerTexts()).map((t) => t.trim());
+  // Escape first hides notification toasts (a higher-priority binding) while any is showing.
+  for (let i = 0; i < 3 && (await page.locator('.quick-input-widget').isVisible()); i++) {
+    await input.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+  }
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 });
+  return titles;
+}
+
 function messagesOf(server: ModelServer, n: number): ChatMessage[] {
   const body = server.requests[n]?.body as { messages?: ChatMessage[] } | undefined;
   assert.ok(body?.messages, `request ${n} reached the model server`);
@@ -311,10 +328,14 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await page.keyboard.press('Delete');
       await page.keyboard.press('Control+S');
       const warning = await notification(page, 'the previous plan stays active');
-      assert.match(await warning.innerText(), /^Required section `## Summary` is missing\.? \(\+3 more in Problems\) — the previous plan stays active/);
+      // The message alone: the toast also carries its actions (Show Problems, Review in chat).
+      assert.match(await warning.locator('.notification-list-item-message').innerText(), /^Required section `## Summary` is missing\.? \(\+3 more in Problems\) — the previous plan stays active/);
       await waitFor('the empty file on disk', () => readFileSync(join(workspace, PLAN_FILE), 'utf8') === '');
-      await frame.locator('.notice-warning', { hasText: 'The edited plan is not valid' }).waitFor({ timeout: 10_000 });
+      await frame.locator('.gate .gate-invalid-edit', { hasText: 'Required section' }).waitFor({ timeout: 10_000 });
+      assert.equal(await frame.locator('.notice', { hasText: 'The edited plan is not valid' }).count(), 0, 'the reason is in the gate, not in a chat line that would outlive the fix');
       assert.equal(await frame.locator('.gate').count(), 1, 'the pending gate stays; no new gate');
+      // One revision so far: "Compare with Previous Plan" stays out of the palette (its context key).
+      assert.ok(!(await paletteCommands(page, 'VT Code: ', 'VT Code: Open Plan File')).some((c) => c.includes('Compare with Previous Plan')), 'no earlier revision to compare with');
       assert.equal(await frame.locator('.gate .synopsis-steps li').count(), 2, 'the previous synopsis stays');
       await journeyShot(page, DIR, '08-invalid-save');
       await runCommand(page, 'Notifications: Clear All Notifications');
@@ -331,14 +352,40 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await page.keyboard.press('Control+S');
       await waitFor('the edit on disk', () => readFileSync(join(workspace, PLAN_FILE), 'utf8').includes(`src/greet.js. ${EDITED_SUMMARY}`));
       await frame.locator('.gate .synopsis-summary', { hasText: EDITED_SUMMARY }).waitFor({ timeout: 15_000 });
-      await frame.locator('.gate-summary.gate-superseded').first().waitFor();
-      // The re-read plan is a persisted plan under review (its card collapsed: the gate shows its
-      // synopsis), not a draft still "being written".
+      // The re-read plan is the same plan card, now at revision 2, under review (collapsed: the gate
+      // shows its synopsis); the gate was updated where it stands, so nothing reads "Superseded".
       await frame.locator('.plan-card.plan-under-review .plan-markdown', { hasText: EDITED_SUMMARY }).waitFor({ state: 'attached', timeout: 5_000 });
+      const card = frame.locator('.plan-card.plan-under-review');
+      assert.equal(await card.locator('.plan-revision-label').innerText(), 'Revision 2 · edited in the editor');
+      assert.equal(await frame.locator('.plan-card').count(), 1, 'one plan card');
+      assert.equal(await frame.locator('.gate-summary.gate-superseded').count(), 0, 'no "Superseded" line');
+      assert.equal(await frame.locator('.gate .gate-invalid-edit').count(), 0, 'the reason of the invalid save is gone');
+      const changes = card.locator('details.plan-changes');
+      assert.equal(await changes.evaluate((el) => (el as HTMLDetailsElement).open), false, '"What changed" starts collapsed');
+      assert.equal(await changes.locator('summary').innerText(), 'What changed (steps unchanged)');
+      await changes.locator('summary').click();
+      await changes.locator('.change-sections', { hasText: 'Summary' }).waitFor();
       assert.equal(await frame.locator('.plan-card.plan-streaming').count(), 0, 'no plan card left drafting');
       assert.equal(await frame.locator('.tool.tool-running').count(), 0, 'no tool card left running');
       assert.equal(await frame.locator('.gate').count(), 1, 'exactly one pending gate');
       await journeyShot(page, DIR, '09-valid-save');
+    });
+
+    await step('09a GATE-2: "Compare with Previous Plan" (palette, then the card\'s link) opens the diff editor on revision 1', async () => {
+      const diffTab = page.locator('.tabs-container .tab', { hasText: '(revision 1 ↔ current)' });
+      await runCommand(page, 'VT Code: Compare with Previous Plan');
+      await diffTab.waitFor({ timeout: 15_000 });
+      await page.locator('.monaco-diff-editor').first().waitFor({ timeout: 15_000 });
+      await journeyShot(page, DIR, '09a-compare');
+      await runCommand(page, 'View: Close Editor');
+      await diffTab.waitFor({ state: 'detached', timeout: 10_000 });
+      await frame.locator('.plan-card .plan-compare').click();
+      await diffTab.waitFor({ timeout: 15_000 });
+      // The diff editor takes the focus from the webview a moment after its tab shows; F1 pressed
+      // before that opens a palette the focus change then closes.
+      await page.locator('.monaco-diff-editor .monaco-editor.focused').first().waitFor({ timeout: 15_000 });
+      await runCommand(page, 'View: Close Editor');
+      await diffTab.waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     await step('09b ADD-4: the pending approval survives a window reload (gate, status, Ctrl+G)', async () => {

@@ -4,7 +4,7 @@
  * `scripts/harness/setup.sh` installs the pieces into `.cache/`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -106,12 +106,44 @@ export interface ServerOptions {
   trustDisabled?: boolean;
   /** Extra user (machine) settings, e.g. ones an untrusted workspace may not set. */
   userSettings?: Record<string, unknown>;
+  /**
+   * `true` (default): `--enable-smoke-test-driver`, so the workbench honours the URL payload
+   * (extension development and test paths), which the tests use. It also hides every notification
+   * toast. `false`: the workbench as users see it, toasts included; extensions then come from
+   * `installedExtensions`, since the payload is ignored.
+   */
+  smokeTestDriver?: boolean;
+  /** Extension folders (with a built `package.json` main) loaded as installed extensions. */
+  installedExtensions?: readonly string[];
 }
 
 /**
- * Starts the VS Code server in its own process group and waits until it answers HTTP.
- * `--enable-smoke-test-driver` makes the workbench honour the URL payload (extension development
- * paths, test paths); without it the built workbench ignores the payload.
+ * Lists extension folders in the extensions dir's `extensions.json` where they are, without
+ * copying: the folder loads as an installed extension, and a rebuild shows after a window reload.
+ * Entries for other extensions (the user's, under `npm start`) are kept.
+ */
+export function installExtensionFolders(extensionsDir: string, folders: readonly string[]): void {
+  const manifest = join(extensionsDir, 'extensions.json');
+  const read: unknown = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : [];
+  const entries = (Array.isArray(read) ? read : []) as { identifier?: { id?: string } }[];
+  const ours = folders.map((folder) => {
+    const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    return {
+      identifier: { id: `${pkg.publisher}.${pkg.name}`.toLowerCase() },
+      version: pkg.version,
+      location: { $mid: 1, scheme: 'file', path: resolve(folder) },
+      metadata: { installedTimestamp: Date.now(), source: 'vsix' },
+    };
+  });
+  const ids = new Set(ours.map((e) => e.identifier.id));
+  const kept = entries.filter((e) => !ids.has(e.identifier?.id?.toLowerCase() ?? ''));
+  mkdirSync(extensionsDir, { recursive: true });
+  writeFileSync(manifest, JSON.stringify([...kept, ...ours], null, 2));
+}
+
+/**
+ * Starts the VS Code server in its own process group and waits until it answers HTTP. See
+ * `ServerOptions.smokeTestDriver` for what `--enable-smoke-test-driver` changes.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   assertInstalled();
@@ -129,9 +161,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(machine, null, 2));
   }
+  if (options.installedExtensions?.length) installExtensionFolders(dirs.ext, options.installedExtensions);
+  const smokeTestDriver = options.smokeTestDriver ?? true;
   const child: ChildProcess = spawn(
     node24,
-    [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--enable-smoke-test-driver',
+    [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
       '--disable-telemetry', '--disable-update-check', ...(trustDisabled ? ['--disable-workspace-trust'] : []), '--accept-server-license-terms',
       '--user-data-dir', dirs.ud, '--server-data-dir', dirs.sd, '--extensions-dir', dirs.ext],
     { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },

@@ -23,12 +23,22 @@ export interface WorkbenchOptions {
   trustEnabled?: boolean;
   /** User-level settings (an untrusted workspace cannot set `restricted` ones such as vtplan.baseUrl). */
   userSettings?: Record<string, unknown>;
+  /**
+   * Notifications show as toasts, as in desktop VS Code: the server runs without the smoke-test
+   * driver and the extension is loaded as an installed one (see `ServerOptions.smokeTestDriver`).
+   */
+  toasts?: boolean;
 }
 
 /** Starts a server, opens the workbench on a copy of the sample workspace with this extension loaded. */
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const runDir = makeRunDir('e2e');
-  const server = await startServer({ runDir, trustDisabled: !options.trustEnabled, ...(options.userSettings ? { userSettings: options.userSettings } : {}) });
+  const server = await startServer({
+    runDir,
+    trustDisabled: !options.trustEnabled,
+    ...(options.userSettings ? { userSettings: options.userSettings } : {}),
+    ...(options.toasts ? { smokeTestDriver: false, installedExtensions: [repoRoot] } : {}),
+  });
   let browser: Browser | undefined;
   try {
     const workspace = prepareWorkspace(runDir, options.workspaceSource);
@@ -37,7 +47,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     if (Object.keys(patch).length > 0) updateWorkspaceSettings(workspace, patch);
     browser = await launchBrowser(runDir, server.env);
     const page = browser.page;
-    await page.goto(server.url(workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]));
+    await page.goto(options.toasts ? server.url(workspace) : server.url(workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]));
     await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
     // The extension's contributions are in once its activity-bar entry shows.
     await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().waitFor({ timeout: 60_000 });
@@ -107,8 +117,8 @@ export async function chatDocument(page: Page, timeout = 60_000): Promise<Frame>
 
 /**
  * The Notification Center, opened. The workbench shows no toasts under `--enable-smoke-test-driver`
- * (which the harness needs for the extension development payload), so notifications are read and
- * answered here: the same items, message and buttons, as plain DOM.
+ * (which the harness needs for the extension development payload unless `toasts` is set), so
+ * notifications are read and answered here: the same items, message and buttons, as plain DOM.
  */
 export async function showNotifications(page: Page): Promise<Locator> {
   const center = page.locator('.notifications-center');

@@ -59,7 +59,8 @@ test('GATE-1: keys 1–4 pick the matching choice and send approve with the plan
     assert.deepEqual(app.commands('approve'), [{ type: 'approve', planFile: '.vtcode/plans/rate-limit.md', choice }], choice);
     fireEvent.keyDown(card, { key: '1' });
     assert.equal(app.commands('approve').length, 1, 'one choice per gate');
-    assert.ok([...card.querySelectorAll('.gate-choice')].every((b) => (b as HTMLButtonElement).disabled));
+    // Answered, the choices are inert but keep the focus where the user left it (aria-disabled, not disabled).
+    assert.ok([...card.querySelectorAll('.gate-choice')].every((b) => b.getAttribute('aria-disabled') === 'true' && !(b as HTMLButtonElement).disabled));
     cleanup();
   }
 });

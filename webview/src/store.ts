@@ -10,6 +10,8 @@ export interface PanelState {
   transcript: TranscriptEntry[];
   /** Bumped when something asks for composer focus, so the composer can react to repeats. */
   focusRequest: number;
+  /** Bumped when the host asks to focus the pending gate (`focusGate`); the gate reacts to changes. */
+  gateFocusRequest: number;
   /** Latest text for screen readers, with a counter so that the same words are read again. */
   announcement: { text: string; seq: number };
 }
@@ -27,6 +29,7 @@ export const initialState: PanelState = {
   status: INITIAL_STATUS,
   transcript: [],
   focusRequest: 0,
+  gateFocusRequest: 0,
   announcement: { text: '', seq: 0 },
 };
 
@@ -94,6 +97,8 @@ export function reduce(state: PanelState, action: Action): PanelState {
     case 'focusComposer':
     case 'requestFocus':
       return { ...state, focusRequest: state.focusRequest + 1 };
+    case 'focusGate':
+      return { ...state, gateFocusRequest: state.gateFocusRequest + 1 };
     case 'announce':
       return { ...state, announcement: announce(state, action.text) };
   }

@@ -40,3 +40,4 @@ export { splitVerifyItems, judgeVerifyItem, isPathLike, type VerifyContext, type
 export { buildRepairRequest, buildCondenseRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
 export { buildSynopsis, overflowRowFor, DEFAULT_SYNOPSIS_STEPS, type PlanSynopsis, type SynopsisStep } from './synopsis';
 export { PlanStore, slugFor, planFileContent, isPlanFilePath, PLANS_DIR, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
+export { diffPlanSteps, isEmptyStepDiff, type PlanStepDiff, type ChangedStep, type StepRef, type StepField } from './diff';

@@ -125,7 +125,15 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     policy: z.enum(['read_only', 'shell', 'fuse', 'navigation', 'budget', 'interview']).optional(),
   }),
   event('plan.delta', { text }),
-  event('plan.completed', { text }),
+  event('plan.completed', {
+    text,
+    /**
+     * `editor`: the runtime re-read the plan file after the user edited and saved it (GATE-2), so
+     * this text is a new revision of the plan under review rather than the model's answer. Absent
+     * for the model's plans and in logs written before revisions were tracked.
+     */
+    source: z.literal('editor').optional(),
+  }),
   event('plan.rejected', {
     reasons: z.array(validatorReason).min(1),
     /** 0 for the first draft, 1..2 for repair attempts (SYN-4). */
@@ -217,7 +225,16 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     toolsClosed: z.boolean(),
   }),
   /** Something the user must see that is not a model message: a dropped `/plan`, a failed handoff step. */
-  event('notice', { level: z.enum(['info', 'warning', 'error']), text, switchPath: SwitchPathSchema.optional() }),
+  event('notice', {
+    level: z.enum(['info', 'warning', 'error']),
+    text,
+    switchPath: SwitchPathSchema.optional(),
+    /**
+     * The notice is about a save of the plan file that did not validate (GATE-2): the chat shows it
+     * on that plan's card until a later save is valid, instead of as a line that goes stale.
+     */
+    invalidEdit: z.strictObject({ planFile: z.string().min(1), reasons: z.array(validatorReason).min(1) }).optional(),
+  }),
   event('turn.completed', { status: TurnStatusSchema, reason: text.optional() }),
 ]);
 

@@ -22,6 +22,7 @@ import { posix as path } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets } from '../llm/redact';
 import type { AppendFileSystem, FileSystem } from '../ports';
+import { ensureRuntimeGitignore } from '../store/runtime-gitignore';
 import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventType } from './events';
 
 export const SESSIONS_DIR = '.vtcode/sessions';
@@ -186,6 +187,10 @@ export class SessionLog {
     await assertNoSymlink(fs, root, file);
     await fs.mkdirp(path.dirname(file));
     await assertNoSymlink(fs, root, file);
+    // Every session (extension and CLI, new and resumed) opens its log here, so this is where
+    // `.vtcode/` comes into being. The ignore file is a courtesy to Source Control: a session
+    // never fails over it.
+    await ensureRuntimeGitignore(fs, root).catch(() => undefined);
     const existing = await fs.readText(file);
     if (existing === null) await fs.appendText(file, '', LOG_FILE_MODE); // created private (0600) right away
     else if (existing !== '' && !existing.endsWith('\n')) await fs.appendText(file, '\n', LOG_FILE_MODE);

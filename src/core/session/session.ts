@@ -298,10 +298,11 @@ export class Session {
     if (!report.ready) {
       const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`);
       const list = reasons.map((r) => `- ${r.replace(/[.;]+$/, '')}`).join('\n');
-      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active:\n${list}` });
+      const invalidEdit = { planFile, reasons: report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) })) };
+      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active:\n${list}`, invalidEdit });
       return { ok: false, reasons };
     }
-    await this.emit({ type: 'plan.completed', text: stripTrackerRegion(markdown).trim() });
+    await this.emit({ type: 'plan.completed', text: stripTrackerRegion(markdown).trim(), source: 'editor' });
     await this.emit({ type: 'plan.approval.requested', planFile });
     return { ok: true, reasons: [] };
   }

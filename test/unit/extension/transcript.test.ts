@@ -119,7 +119,7 @@ test('INT-1, INT-2: an open question locks the composer with the reason until it
   assert.equal(b.snapshot().status.inputLockedReason, null);
 });
 
-test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-validated from the edited file becomes the card under review', () => {
+test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-validated from the edited file updates that card and its gate', () => {
   const b = new TranscriptBuilder();
   b.replay(stamp([
     planning[0]!,
@@ -141,9 +141,10 @@ test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-valid
     { type: 'plan.approval.requested', planFile: '.vtcode/plans/shout-flag.md' },
   ]));
   const plans = b.snapshot().transcript.filter((e) => e.kind === 'plan');
-  assert.deepEqual(plans.map((p) => p.kind === 'plan' && p.status), ['persisted', 'persisted']);
+  assert.deepEqual(plans.map((p) => p.kind === 'plan' && [p.status, p.revision?.number, p.revision?.source]), [['persisted', 2, 'editor']]);
+  assert.match(plans[0]?.kind === 'plan' ? plans[0].markdown : '', /Shouting is opt-in\./);
   const gates = b.snapshot().transcript.filter((e) => e.kind === 'approval');
-  assert.deepEqual(gates.map((g) => g.kind === 'approval' && g.state), ['superseded', 'pending']);
+  assert.deepEqual(gates.map((g) => g.kind === 'approval' && g.state), ['pending']);
 });
 
 const STREAMED = 'I read **src/greet.js** first.\n\nIt exports `greet`:\n\n```js\nfunction greet(name) {\n\n  return `hi ${name}`;\n}\n```\n\nNext I check the [tests](https://example.com/t).';

@@ -19,6 +19,7 @@
 import { describe, test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { CANARY_TEXTS, describeReport, runCase, TEST_API_KEY, type CaseReport, type CommandReport, type SecurityCase, type TreeChanges } from './harness';
+import { RUNTIME_GITIGNORE } from '../../../src/core/store/runtime-gitignore';
 
 export type RequirementId = 'RO-1' | 'RO-2' | 'RO-3' | 'MODE-1' | 'STORE-2' | 'EXEC-3';
 
@@ -113,7 +114,8 @@ function matches(path: string, p: string | RegExp): boolean {
 
 /** Paths under `.vtcode/` the runtime itself writes in this case: its logs, the plans and checklists it persisted. */
 function runtimePaths(r: CaseReport): Set<string> {
-  const allowed = new Set(['.vtcode/', '.vtcode/sessions/', '.vtcode/plans/', '.vtcode/tasks/']);
+  // The runtime's own ignore file (issue 13) is created once by the session, never by a command.
+  const allowed = new Set(['.vtcode/', '.vtcode/sessions/', '.vtcode/plans/', '.vtcode/tasks/', RUNTIME_GITIGNORE]);
   const ids = new Set<string>();
   for (const e of [...r.events, ...r.phases.flatMap((p) => p.events)]) {
     ids.add(e.session);

@@ -3,6 +3,7 @@ import { WebviewCommand, describeInvalid, type HostNotification } from '../../..
 import type { Host } from '../host';
 import { initialState, mergeAppend, reduce, type Append } from '../store';
 import { Composer } from './Composer';
+import { PANEL_CLASS } from './focus';
 import { Header } from './Header';
 import { LiveRegion, StatusLine } from './StatusLine';
 import { Transcript } from './Transcript';
@@ -75,9 +76,9 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
   const focusComposer = useCallback(() => dispatch({ type: 'requestFocus' }), []);
 
   return (
-    <div class="panel">
+    <div class={PANEL_CLASS}>
       <Header status={state.status} />
-      <Transcript entries={state.transcript} send={send} onInteractionDone={focusComposer} />
+      <Transcript entries={state.transcript} send={send} onInteractionDone={focusComposer} gateFocusRequest={state.gateFocusRequest} />
       <Composer
         draft={viewState.current.draft}
         history={viewState.current.history}

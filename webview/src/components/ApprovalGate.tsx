@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalChoice, EntryOf } from '../../../src/protocol';
 import { Button, Link, type ToolkitElement } from '../ui';
-import { SynopsisView } from './PlanCard';
+import { focusIsInView, useKeyActivationGuard } from './focus';
+import { GateSynopsis, InvalidEditNote } from './GateSynopsis';
 import type { InteractionProps } from './Wizard';
 
 interface ChoiceView {
@@ -36,16 +37,32 @@ export function contextFigure(usage: number): string {
 /**
  * "Ready to code?" (GATE-1): the bounded synopsis and four choices, keys 1–4. While a required
  * interview is open no gate is offered (INT-2), so `suspended` renders a placeholder instead.
+ * `focusRequest` counts the host's explicit requests to focus the gate (`focusGate`).
  */
-export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryOf<'approval'>; suspended: boolean } & InteractionProps) {
+export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: { entry: EntryOf<'approval'>; suspended: boolean; focusRequest: number } & InteractionProps) {
   const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
   const first = useRef<ToolkitElement>(null);
   const pending = entry.state === 'pending' && !suspended;
+  const keys = useKeyActivationGuard();
+  // Requests made before this gate existed were for another gate (or none).
+  const answeredRequest = useRef(focusRequest);
 
+  // The transcript scrolls the gate into view; focusing must not scroll it away.
   useEffect(() => {
-    // The transcript scrolls the gate's heading into view; focusing must not scroll it away.
-    if (pending) first.current?.focus({ preventScroll: true });
+    // A gate that appears while the user works elsewhere (e.g. re-validated after a save in the
+    // editor) waits for them: the status line and the live region say so, focus stays put.
+    if (pending && focusIsInView()) first.current?.focus({ preventScroll: true });
   }, [pending]);
+  useEffect(() => {
+    // A re-offered gate (GATE-3) is asked for focus while the choice just made still disables it.
+    if (focusRequest === answeredRequest.current || chosen !== null) return;
+    answeredRequest.current = focusRequest;
+    const target = first.current;
+    if (!pending || !target) return;
+    target.focus({ preventScroll: true });
+    // The toolkit enables its inner button a frame after the host element: focus then.
+    if (document.activeElement !== target) requestAnimationFrame(() => target.focus({ preventScroll: true }));
+  }, [focusRequest, pending, chosen]);
   // A gate re-sent still pending (a failed handoff keeps the plan ready, GATE-3) can be answered again.
   useEffect(() => setChosen(null), [entry]);
 
@@ -63,7 +80,7 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
   }
 
   const pick = (choice: ApprovalChoice) => {
-    if (chosen !== null) return;
+    if (chosen !== null || !keys.allows()) return;
     setChosen(choice);
     send({ type: 'approve', planFile: entry.planFile, choice });
     onDone();
@@ -73,9 +90,11 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
     <section
       class="card gate"
       aria-labelledby={`${entry.id}-gate-title`}
+      {...keys.handlers}
       onKeyDown={(e) => {
-        if (e.ctrlKey || e.metaKey || e.altKey) return;
-        const index = /^[1-4]$/.test(e.key) ? Number(e.key) - 1 : -1;
+        if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+        // A held digit repeating into the gate was pressed before focus got here.
+        const index = /^[1-4]$/.test(e.key) && !e.repeat ? Number(e.key) - 1 : -1;
         const view = CHOICES[index];
         if (view) {
           e.preventDefault();
@@ -94,8 +113,8 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
       <header class="card-head">
         <h3 class="card-title" id={`${entry.id}-gate-title`}>Ready to code?</h3>
       </header>
-      <div class="gate-plan-title">{entry.synopsis.title ?? 'Plan'}</div>
-      <SynopsisView synopsis={entry.synopsis} />
+      {entry.invalidEdit && <InvalidEditNote invalidEdit={entry.invalidEdit} />}
+      <GateSynopsis synopsis={entry.synopsis} gateId={entry.id} folded={Boolean(entry.invalidEdit)} />
       <div class="gate-choices" role="group" aria-label="Approve the plan">
         {CHOICES.map((c, i) => (
           <Button
@@ -104,7 +123,7 @@ export function ApprovalGate({ entry, send, onDone, suspended }: { entry: EntryO
             appearance={i === 0 ? 'primary' : 'secondary'}
             class={`gate-choice gate-choice-${c.choice}`}
             ariaKeyShortcuts={String(i + 1)}
-            disabled={chosen !== null}
+            ariaDisabled={chosen !== null}
             onClick={() => pick(c.choice)}
           >
             <span class="choice-key" aria-hidden="true">{i + 1}</span>

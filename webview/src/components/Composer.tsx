@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { focusIsInView } from './focus';
 import { Button } from '../ui';
 
 export const SLASH_COMMANDS: readonly { name: string; hint: string }[] = [
@@ -58,7 +59,8 @@ export function Composer(props: ComposerProps) {
   useEffect(() => {
     if (!locked && focusWhenUnlocked.current) {
       focusWhenUnlocked.current = false;
-      area.current?.focus();
+      // Deferred: the user may have gone elsewhere meanwhile (the command palette, an editor).
+      if (focusIsInView()) area.current?.focus();
     }
   }, [locked]);
 

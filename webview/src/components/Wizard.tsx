@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EntryOf, InterviewAnswer, InterviewQuestion, WebviewCommand } from '../../../src/protocol';
 import { Button } from '../ui';
+import { focusIsInView, useKeyActivationGuard } from './focus';
 
 export interface InteractionProps {
   send: (command: WebviewCommand) => boolean;
@@ -26,10 +27,13 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
   const [done, setDone] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   const note = useRef<HTMLTextAreaElement>(null);
+  const keys = useKeyActivationGuard();
 
   useEffect(() => {
-    // The transcript scrolls the question into view; focusing must not scroll it away.
-    (list.current ?? note.current)?.focus({ preventScroll: true });
+    // A question that appears while the user works elsewhere (a build command to confirm while
+    // they edit) waits for them: the host announces it, focus stays where the user is. The
+    // transcript scrolls the question into view; focusing must not scroll it away.
+    if (focusIsInView()) (list.current ?? note.current)?.focus({ preventScroll: true });
   }, [step]);
   // The host re-sending the entry still pending means the answer did not land: allow another try.
   useEffect(() => setDone(false), [entry]);
@@ -52,7 +56,7 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
     onDone();
   };
   const next = () => {
-    if (!canContinue) return;
+    if (!canContinue || !keys.allows()) return;
     if (!last) {
       setStep(step + 1);
       return;
@@ -68,7 +72,7 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
     finish({ type: 'answerInterview', interviewId: entry.interviewId, answers });
   };
   const cancel = () => {
-    if (!done) finish({ type: 'cancelInterview', interviewId: entry.interviewId });
+    if (!done && keys.allows()) finish({ type: 'cancelInterview', interviewId: entry.interviewId });
   };
 
   const onListKey = (e: KeyboardEvent) => {
@@ -85,7 +89,8 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
       choose(Number(e.key) - 1);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      next();
+      // A held Enter repeating into the question was pressed before focus got here.
+      if (!e.repeat) next();
     }
   };
 
@@ -93,8 +98,9 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
     <section
       class={`card wizard wizard-${entry.source}`}
       aria-labelledby={`${idBase}-title`}
+      {...keys.handlers}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
+        if (e.key === 'Escape' && !e.repeat) {
           e.preventDefault();
           cancel();
         }
@@ -154,7 +160,7 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
                 e.preventDefault();
-                next();
+                if (!e.repeat) next();
               }
             }}
           />
@@ -162,7 +168,17 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
       )}
       <div class="card-actions">
         <Button onClick={next} disabled={!canContinue} class="wizard-submit">{last ? 'Submit' : 'Next'}</Button>
-        {step > 0 && <Button appearance="secondary" onClick={() => setStep(step - 1)} disabled={done}>Back</Button>}
+        {step > 0 && (
+          <Button
+            appearance="secondary"
+            onClick={() => {
+              if (keys.allows()) setStep(step - 1);
+            }}
+            disabled={done}
+          >
+            Back
+          </Button>
+        )}
         <Button appearance="secondary" onClick={cancel} disabled={done} ariaKeyShortcuts="Escape" class="wizard-cancel">Cancel (Esc)</Button>
       </div>
       <p class="card-hint">↑/↓ or 1–9 to choose, Enter to {last ? 'submit' : 'continue'}, Esc to dismiss.</p>

@@ -25,6 +25,11 @@ export interface ButtonProps {
   onClick: () => void;
   appearance?: 'primary' | 'secondary' | 'icon';
   disabled?: boolean;
+  /**
+   * Inert but focusable: clicks are ignored and assistive technology hears "dimmed", while the
+   * keyboard focus stays on the button (a `disabled` one drops it to the page).
+   */
+  ariaDisabled?: boolean;
   title?: string;
   ariaLabel?: string;
   ariaKeyShortcuts?: string;
@@ -42,8 +47,9 @@ export function Button(props: ButtonProps) {
       title={props.title}
       aria-label={props.ariaLabel}
       aria-keyshortcuts={props.ariaKeyShortcuts}
+      aria-disabled={props.ariaDisabled === true ? 'true' : undefined}
       onClick={() => {
-        if (!props.disabled) props.onClick();
+        if (!props.disabled && props.ariaDisabled !== true) props.onClick();
       }}
     >
       {props.children}
