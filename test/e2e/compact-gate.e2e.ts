@@ -3,7 +3,7 @@
  * (the server runs without the smoke-test driver): the compact "Ready to code?" gate keeps every
  * choice and both links in view at the default 1400×860 window and its four choices in a 360 px
  * chat area; the Tasks view's empty state takes two lines at most; an invalid save of the plan
- * shows a toast with actions and the reason inside the gate. Screenshots: test-results/compact-gate/.
+ * shows a toast with actions and the reason inside the gate. Screenshots: test-results/journey/compact-gate/.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { chatFrame, journeyShot, openWorkbench, runCommand, screenshot, type Workbench } from '../harness/workbench';
 
-const DIR = 'compact-gate';
+const DIR = 'journey/compact-gate';
 const TITLE = 'Rate-limit the login route';
 const PLAN_FILE = '.vtcode/plans/rate-limit-the-login-route.md';
 

@@ -4,7 +4,7 @@
  * stay text and never approve; the updated gate is scrolled into view even when the user had
  * scrolled the chat up; after approval the chat follows the build turn to its last message; and
  * only the transcript scrolls: the chat document never does, whatever keys hit the panel.
- * Screenshots: test-results/focus/.
+ * Screenshots: test-results/journey/focus/.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } fro
 import { repoRoot } from '../harness/vscode-server';
 import { chatDocument, chatFrame, journeyShot, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench } from '../harness/workbench';
 
-const DIR = 'focus';
+const DIR = 'journey/focus';
 const TITLE = 'Add a shout flag to the greeter';
 const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
 const LAST_BUILD_MESSAGE = 'Implemented the shout option and its test; node --test test/ passes.';
