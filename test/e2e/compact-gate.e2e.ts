@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { chatFrame, journeyShot, openWorkbench, runCommand, screenshot, type Workbench } from '../harness/workbench';
+import { chatFrame, journeyShot, openWorkbench, runCommand, screenshot, type Workbench, openChatClean, sequentialSteps } from '../harness/workbench';
 
 const DIR = 'journey/compact-gate';
 const TITLE = 'Rate-limit the login route';
@@ -104,24 +104,10 @@ test('issue 13: the compact gate fits the chat area; an invalid save shows a toa
     const { page, workspace } = wb;
     const frame = chatFrame(page);
     const gate = frame.locator('.gate');
-    let failed: string | null = null;
-    const step = (name: string, fn: () => Promise<void>) =>
-      t.test(name, async () => {
-        if (failed !== null) throw new Error(`not run: step '${failed}' failed`);
-        try {
-          await fn();
-        } catch (err) {
-          failed = name;
-          await screenshot(page, `${DIR}/failure-${name.slice(0, 2)}`).catch(() => undefined);
-          throw err;
-        }
-      });
+    const step = sequentialSteps(t, page, DIR);
 
     await step('01 the Tasks view\'s empty state takes two lines at most', async () => {
-      await runCommand(page, 'View: Close All Editors');
-      if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
-      await runCommand(page, 'VT Code: Start Planning');
-      await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
+      await openChatClean(page);
       const welcome = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) }).locator('.welcome-view-content p').first();
       await welcome.waitFor({ timeout: 15_000 });
       const lines = await welcome.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));

@@ -13,28 +13,14 @@ import { join } from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
 import { repoRoot } from '../harness/vscode-server';
-import { chatDocument, chatFrame, journeyShot, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench } from '../harness/workbench';
+import { GREETER_PLAN, GREETER_PLAN_FILE } from '../fixtures/plans/shout-flag';
+import { chatDocument, chatFrame, journeyShot, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench, openChatClean, sequentialSteps } from '../harness/workbench';
 
 const DIR = 'journey/focus';
-const TITLE = 'Add a shout flag to the greeter';
-const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
+const PLAN_FILE = GREETER_PLAN_FILE;
 const LAST_BUILD_MESSAGE = 'Implemented the shout option and its test; node --test test/ passes.';
 
-// Short lines above the steps: the editor does not wrap them, so arrow keys walk model lines.
-const PLAN = `# ${TITLE}
-
-## Summary
-Add an optional \`shout\` flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the \`shout\` option to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
-2. Cover the new option in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/greet.test.js]
-
-## Test Cases and Validation
-- \`node --test test/\` passes, including a test that \`greet('Ada', { shout: true })\` returns \`HELLO, ADA!\`.
-
-## Assumptions and Defaults
-- The default stays lower-case so existing callers are unchanged.`;
+const PLAN = GREETER_PLAN;
 
 const call = (name: string, args: unknown) => ({ name, arguments: JSON.stringify(args) });
 
@@ -139,24 +125,10 @@ test('issue 13: a save never moves focus to the gate; the chat follows the work;
       if (!doc) throw new Error('the chat document is not open yet');
       return doc;
     };
-    let failed: string | null = null;
-    const step = (name: string, fn: () => Promise<void>) =>
-      t.test(name, async () => {
-        if (failed !== null) throw new Error(`not run: step '${failed}' failed`);
-        try {
-          await fn();
-        } catch (err) {
-          failed = name;
-          await screenshot(page, `${DIR}/failure-${name.slice(0, 2)}`).catch(() => undefined);
-          throw err;
-        }
-      });
+    const step = sequentialSteps(t, page, DIR);
 
     await step('01 GATE-1: with the user in the chat, the new gate takes focus', async () => {
-      await runCommand(page, 'View: Close All Editors');
-      if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
-      await runCommand(page, 'VT Code: Start Planning');
-      await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
+      await openChatClean(page);
       doc = await chatDocument(page);
       await page.keyboard.type('Add a --shout flag to the greeter');
       await page.keyboard.press('Enter');

@@ -12,31 +12,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
-import { chatFrame, journeyShot, notification, notificationTexts, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench } from '../harness/workbench';
+import { GREETER_PLAN, GREETER_PLAN_FILE, GREETER_PLAN_TITLE } from '../fixtures/plans/shout-flag';
+import { chatFrame, journeyShot, notification, notificationTexts, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench, openChatClean, sequentialSteps } from '../harness/workbench';
 
 const DIR = 'journey';
 const GOAL = 'Add a --shout flag to the greeter';
-const TITLE = 'Add a shout flag to the greeter';
-const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
+const TITLE = GREETER_PLAN_TITLE;
+const PLAN_FILE = GREETER_PLAN_FILE;
 const TASKS_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md';
 const CHOSEN = 'An options object { shout }';
 const EDITED_SUMMARY = 'Lower-case stays the default.';
 
-// Short lines above the steps: the editor does not wrap them, so arrow keys walk model lines.
-const PLAN = `# ${TITLE}
-
-## Summary
-Add an optional \`shout\` flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the \`shout\` option to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
-2. Cover the new option in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/greet.test.js]
-
-## Test Cases and Validation
-- \`node --test test/\` passes, including a test that \`greet('Ada', { shout: true })\` returns \`HELLO, ADA!\`.
-
-## Assumptions and Defaults
-- The default stays lower-case so existing callers are unchanged.`;
+const PLAN = GREETER_PLAN;
 
 const call = (name: string, args: unknown) => ({ name, arguments: JSON.stringify(args) });
 
@@ -176,30 +163,17 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
     const frame = chatFrame(page);
     const tasksPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) });
     // Each step needs the ones before it: after a failure the rest fail at once instead of timing out one by one.
-    let failed: string | null = null;
-    const step = (name: string, fn: () => Promise<void>) =>
-      t.test(name, async () => {
-        if (failed !== null) throw new Error(`not run: step '${failed}' failed`);
-        try {
-          await fn();
-        } catch (err) {
-          failed = name;
-          if (process.env.VTPLAN_E2E_DEBUG) {
-            console.log('STEP FAILED', err);
-            console.log('NOTIFICATIONS', JSON.stringify(await notificationTexts(page).catch(String)));
-            console.log(await frame.locator('.transcript').innerText().catch(String));
-          }
-          await screenshot(page, `${DIR}/failure-${name.slice(0, 2)}`).catch(() => undefined);
-          throw err;
-        }
-      });
+    const step = sequentialSteps(t, page, DIR, async (err) => {
+      if (process.env.VTPLAN_E2E_DEBUG) {
+        console.log('STEP FAILED', err);
+        console.log('NOTIFICATIONS', JSON.stringify(await notificationTexts(page).catch(String)));
+        console.log(await frame.locator('.transcript').innerText().catch(String));
+      }
+    });
 
     await step('01 UI-4: "Start Planning" opens the chat in Plan mode with the composer focused', async () => {
       // The product's welcome page is not part of the journey: the screenshots show the editor area empty.
-      await runCommand(page, 'View: Close All Editors');
-      if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
-      await runCommand(page, 'VT Code: Start Planning');
-      await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
+      await openChatClean(page);
       await frame.locator('.mode-badge', { hasText: 'Plan' }).waitFor({ timeout: 10_000 });
       await frame.locator('.model', { hasText: 'scripted' }).waitFor({ timeout: 10_000 });
       await page.waitForTimeout(300);

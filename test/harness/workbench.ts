@@ -1,5 +1,6 @@
 /** Playwright helpers for the real workbench: palette, views, webview frames, screenshots. */
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import type { TestContext } from 'node:test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launchBrowser, type Browser } from './browser';
@@ -145,4 +146,32 @@ export async function notificationTexts(page: Page): Promise<string[]> {
 export async function journeyShot(page: Page, dir: string, name: string): Promise<string> {
   await page.waitForTimeout(250);
   return screenshot(page, `${dir}/${name}`);
+}
+
+/**
+ * Steps of one long UI test that each need the ones before: after a failure the rest fail at once
+ * (instead of timing out one by one), and the failing step leaves a screenshot in `dir`.
+ */
+export function sequentialSteps(t: TestContext, page: Page, dir: string, onFailure?: (err: unknown) => Promise<void>): (name: string, fn: () => Promise<void>) => Promise<void> {
+  let failed: string | null = null;
+  return (name, fn) =>
+    t.test(name, async () => {
+      if (failed !== null) throw new Error(`not run: step '${failed}' failed`);
+      try {
+        await fn();
+      } catch (err) {
+        failed = name;
+        await onFailure?.(err);
+        await screenshot(page, `${dir}/failure-${name.slice(0, 2)}`).catch(() => undefined);
+        throw err;
+      }
+    });
+}
+
+/** A clean window with the chat open: no editors, no secondary side bar, the composer ready. */
+export async function openChatClean(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
+  await runCommand(page, 'VT Code: Start Planning');
+  await chatFrame(page).locator('textarea.composer-input').waitFor({ timeout: 60_000 });
 }
