@@ -59,9 +59,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   /**
    * Build mode asks before each command, inline in the chat with the wizard's look (Run / Don't
    * run); when the chat view is hidden, in a modal dialog instead so the question is never missed.
-   * Stopping the turn answers "don't run".
+   * Stopping the turn (or closing the session) answers "don't run".
    */
-  private async confirmCommand(command: string): Promise<boolean> {
+  private async confirmCommand(command: string, signal: AbortSignal): Promise<boolean> {
     if (!this.deps.chat.visible) {
       const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
       return run === 'Run';
@@ -79,9 +79,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.postAll(this.builder?.upsert(entry));
     this.deps.chat.post({ type: 'announce', text: 'The build agent asks to run a command.' });
     return new Promise<boolean>((resolve) => {
+      const onAbort = (): void => this.confirmations.get(interviewId)?.answer(false);
+      signal.addEventListener('abort', onAbort, { once: true });
       this.confirmations.set(interviewId, {
         entry,
         answer: (run) => {
+          signal.removeEventListener('abort', onAbort);
           this.confirmations.delete(interviewId);
           const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
           this.postAll(this.builder?.upsert(settled));
@@ -249,18 +252,25 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   /** Reopens an earlier session in the panel; the running turn, if any, is stopped first. */
   async switchTo(id: string): Promise<void> {
     if (this.session?.id === id) return;
-    this.session?.stop();
-    await this.session?.idle();
-    this.session = null;
+    await this.closeSession();
     await this.open(id);
   }
 
   /** Starts an empty session (the previous one stays on disk and in "Open Session…"). */
   async newSession(): Promise<void> {
+    await this.closeSession();
+    await this.open();
+  }
+
+  /**
+   * Ends the current session: a question waiting in the chat is answered "don't run", the turn is
+   * stopped and awaited (its log appends included), so nothing of it outlives the switch.
+   */
+  private async closeSession(): Promise<void> {
+    for (const pending of [...this.confirmations.values()]) pending.answer(false);
     this.session?.stop();
     await this.session?.idle();
     this.session = null;
-    await this.open();
   }
 
   planFile(): string | null {
@@ -354,7 +364,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       keys: this.deps.keys,
       extensionRoot: this.deps.context.extensionUri.fsPath,
       settings: readSettings(),
-      confirm: (command) => this.confirmCommand(command),
+      confirm: (command, signal) => this.confirmCommand(command, signal),
       log: this.deps.log,
       ...(resumeId ? { resumeId } : {}),
     });

@@ -56,7 +56,7 @@ export interface OpenSessionOptions {
   settings: Settings;
   resumeId?: string;
   /** Asks the user before a build-mode command runs (in the chat, see session-host.ts). */
-  confirm: (command: string) => Promise<boolean>;
+  confirm: (command: string, signal: AbortSignal) => Promise<boolean>;
   /** Where the start-up sweep says what it removed or could not. */
   log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
 }

@@ -153,4 +153,22 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     assert.equal(api.host.current!.state.history.length, earlierHistory);
     assert.equal(api.host.current!.state.agent, 'build');
   });
+
+  test('EXEC-5: New Session while a build command waits for confirmation: the question is withdrawn, nothing runs, a fresh session opens', async () => {
+    await api.chat.reveal();
+    await until('the chat view to be visible', () => api.chat.visible);
+    assert.equal(api.host.current!.state.agent, 'build');
+    script([[{ toolCall: { id: 'r9', name: 'run_command', input: { command: 'echo late > never-ran.txt' } } }], [{ text: 'Stopped.' }]]);
+    const before = api.host.current!.id;
+    const turn = api.host.submit('Write a marker file');
+    const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
+    await until('the confirmation', () => pendingConfirm().length === 1);
+    // Before the fix this never returned: New Session waited for a turn that waited for an answer.
+    await vscode.commands.executeCommand('vtplan.newSession');
+    await turn;
+    assert.notEqual(api.host.current!.id, before);
+    assert.equal(api.host.current!.state.history.length, 0);
+    assert.equal(pendingConfirm().length, 0, 'no question is left waiting');
+    assert.equal(existsSync(join(root, 'never-ran.txt')), false, 'the command never ran');
+  });
 });

@@ -49,6 +49,24 @@ function outputOf(r: ShellResult): string {
   return parts.join('');
 }
 
+/**
+ * Asks before a build-mode command. A stopped turn ends the wait at once, whether or not the host
+ * withdraws its question: a session that is closed must not hang on an unanswered prompt (EXEC-5).
+ */
+async function confirmUnlessStopped(confirm: (command: string, signal: AbortSignal) => Promise<boolean>, command: string, signal: AbortSignal): Promise<boolean | 'stopped'> {
+  if (signal.aborted) return 'stopped';
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<'stopped'>((resolve) => {
+    onAbort = () => resolve('stopped');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([confirm(command, signal), stopped]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
 export const runCommandTool = defineTool({
   name: 'run_command',
   description: [
@@ -74,7 +92,9 @@ export const runCommandTool = defineTool({
       if (ctx.confirm === undefined) {
         throw new ToolFailure('refused', 'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.', command);
       }
-      if (!(await ctx.confirm(command))) {
+      const run = await confirmUnlessStopped(ctx.confirm, command, ctx.signal);
+      if (run === 'stopped') throw new ToolFailure('cancelled', `The turn was stopped while \`${command}\` waited for confirmation; the command was not run.`, command);
+      if (!run) {
         throw new ToolFailure('declined', `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`, command);
       }
     }

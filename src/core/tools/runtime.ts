@@ -24,7 +24,7 @@ export interface ToolRuntimeOptions {
    */
   secrets?: readonly string[];
   /** Asked before each build-mode command; without it build mode refuses commands. */
-  confirm?: (command: string) => Promise<boolean>;
+  confirm?: (command: string, signal: AbortSignal) => Promise<boolean>;
   /** Where task_tracker keeps its checklist right now (the active plan changes over a session). */
   tracker?: () => { planFile?: string; planActive?: boolean };
 }

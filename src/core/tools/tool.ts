@@ -39,7 +39,7 @@ export interface ToolContext {
   /** Whether commands reach the network: `default` is off in plan mode and on in build/auto. */
   commandNetwork: CommandNetwork;
   /** Build mode asks before each command; without it build-mode commands are refused. */
-  confirm?: (command: string) => Promise<boolean>;
+  confirm?: (command: string, signal: AbortSignal) => Promise<boolean>;
   /** Where `task_tracker` keeps its checklist. */
   tracker?: { planFile?: string; planActive?: boolean };
 }

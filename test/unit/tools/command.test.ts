@@ -215,3 +215,17 @@ test('RO-1, RO-2: without an OS sandbox, plan mode runs no command while a symli
     own.cleanup();
   }
 });
+
+test('EXEC-5: stopping the turn ends a build-mode confirmation nobody answers; the command does not run and the prompt sees the signal', async () => {
+  const controller = new AbortController();
+  let seen: AbortSignal | undefined;
+  const never = (_command: string, signal: AbortSignal) => ((seen = signal), new Promise<boolean>(() => undefined));
+  const pending = runCommandTool.run({ command: 'echo x > stopped.txt' }, ctxFor(ws, { mode: 'build', confirm: never, signal: controller.signal }));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(seen, controller.signal, 'the prompt is given the turn signal, so it can withdraw its question');
+  controller.abort();
+  const r = await pending;
+  assert.equal(r.error?.code, 'cancelled');
+  assert.match(r.content, /The turn was stopped while `echo x > stopped\.txt` waited for confirmation; the command was not run\./);
+  assert.equal(ws.exists('stopped.txt'), false);
+});

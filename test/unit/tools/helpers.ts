@@ -46,7 +46,7 @@ export interface CtxOptions {
   previewBytes?: number;
   search?: Search;
   signal?: AbortSignal;
-  confirm?: (command: string) => Promise<boolean>;
+  confirm?: (command: string, signal: AbortSignal) => Promise<boolean>;
   commandTimeoutMs?: number;
 }
 
