@@ -7,7 +7,8 @@
  */
 import * as vscode from 'vscode';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
+// zod/mini: this module loads at activation, where classic zod's setup costs start-up time.
+import * as z from 'zod/mini';
 import { isPlanFilePath, planFileContent } from '../core/plan';
 import { planRevisions, type PlanRevision } from '../core/session/plan-revisions';
 import type { SessionHost } from './session-host';
@@ -18,7 +19,7 @@ const CONTEXT_KEY = 'vtplan.planHasPreviousRevision';
 const SERVED_LIMIT = 32;
 
 /** A revision URI's query; URIs can be typed by hand or restored by VS Code, so they are checked. */
-const RevisionQuery = z.object({ session: z.string().min(1), revision: z.coerce.number().int().min(1) });
+const RevisionQuery = z.object({ session: z.string().check(z.minLength(1)), revision: z.string().check(z.regex(/^[1-9][0-9]{0,8}$/)) });
 
 export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   /** Texts already shown: a revision never changes, and its session may be closed when VS Code asks again. */
@@ -60,7 +61,7 @@ export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider
     const query = RevisionQuery.safeParse(Object.fromEntries(new URLSearchParams(uri.query)));
     const session = this.host.current;
     if (!query.success || !session || session.id !== query.data.session) return undefined;
-    return planRevisions(session.events, uri.path.replace(/^\//, '')).find((r) => r.number === query.data.revision);
+    return planRevisions(session.events, uri.path.replace(/^\//, '')).find((r) => r.number === Number(query.data.revision));
   }
 
   private remember(uri: vscode.Uri, text: string): void {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { chatFrame, journeyShot, openWorkbench, runCommand, screenshot, type Workbench, openChatClean, sequentialSteps } from '../harness/workbench';
+import { chatFrame, journeyShot, openWorkbench, runCommand, screenshot, type Workbench, openChatClean, sequentialSteps, outOfView } from '../harness/workbench';
 
 const DIR = 'journey/compact-gate';
 const TITLE = 'Rate-limit the login route';
@@ -41,17 +41,6 @@ the limits configurable through environment variables with safe defaults.
 - Five attempts per minute per IP unless configured otherwise.`;
 
 const CHOICES = ['Yes, implement this plan', 'Yes, clear context and implement', 'Yes, switch to Auto and implement', 'No, stay in Plan mode'];
-
-/** How far `target` sticks out of the chat's scroll area, in px (0: fully visible without scrolling). */
-async function outOfView(target: Locator): Promise<number> {
-  return target.evaluate((el) => {
-    const area = el.closest('.body');
-    if (!area) return Number.POSITIVE_INFINITY;
-    const box = el.getBoundingClientRect();
-    const view = area.getBoundingClientRect();
-    return Math.max(0, view.top - box.top) + Math.max(0, box.bottom - view.bottom);
-  });
-}
 
 async function chatAreaHeight(frame: FrameLocator): Promise<number> {
   return frame.locator('.body').evaluate((el) => el.getBoundingClientRect().height);

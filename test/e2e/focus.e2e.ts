@@ -10,11 +10,11 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
 import { repoRoot } from '../harness/vscode-server';
 import { GREETER_PLAN, GREETER_PLAN_FILE } from '../fixtures/plans/shout-flag';
-import { chatDocument, chatFrame, journeyShot, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench, openChatClean, sequentialSteps } from '../harness/workbench';
+import { chatDocument, chatFrame, journeyShot, openWorkbench, runCommand, screenshot, updateWorkspaceSettings, type Workbench, openChatClean, sequentialSteps, outOfView } from '../harness/workbench';
 
 const DIR = 'journey/focus';
 const PLAN_FILE = GREETER_PLAN_FILE;
@@ -69,17 +69,6 @@ function approvalEvents(workspace: string): string[] {
     .filter((f) => f.endsWith('.jsonl'))
     .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
     .filter((line) => line.includes('"plan.approval.resolved"'));
-}
-
-/** How far `target` sticks out of the chat's scroll area, in px (0: fully visible without scrolling). */
-async function outOfView(target: Locator): Promise<number> {
-  return target.evaluate((el) => {
-    const area = el.closest('.body');
-    if (!area) return Number.POSITIVE_INFINITY;
-    const box = el.getBoundingClientRect();
-    const view = area.getBoundingClientRect();
-    return Math.max(0, view.top - box.top) + Math.max(0, box.bottom - view.bottom);
-  });
 }
 
 /**

@@ -175,3 +175,14 @@ export async function openChatClean(page: Page): Promise<void> {
   await runCommand(page, 'VT Code: Start Planning');
   await chatFrame(page).locator('textarea.composer-input').waitFor({ timeout: 60_000 });
 }
+
+/** How far `target` sticks out of the chat's scroll area, in px (0: fully visible without scrolling). */
+export async function outOfView(target: Locator): Promise<number> {
+  return target.evaluate((el) => {
+    const area = el.closest('.body');
+    if (!area) return Number.POSITIVE_INFINITY;
+    const box = el.getBoundingClientRect();
+    const view = area.getBoundingClientRect();
+    return Math.max(0, view.top - box.top) + Math.max(0, box.bottom - view.bottom);
+  });
+}
