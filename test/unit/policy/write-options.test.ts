@@ -6,6 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { runCli } from '../../../src/cli/run';
+import type { CliIO } from '../../../src/cli/io';
 import { checkCommand } from '../../../src/core/policy';
 
 const plan = (c: string) => checkCommand(c, 'plan');
@@ -166,4 +168,22 @@ test('RO-3: options that write or run programs are classed as mutation; the look
 
 test('RO-3: a glob that could expand to an option is refused for programs that now have write options (diff, base64)', () => {
   for (const command of ['diff * b.txt', 'base64 *']) assert.match(plan(command).reason ?? 'ALLOWED', /begins with `-`/, command);
+});
+
+test('ADD-2, RO-3: vtplan check-command keeps its JSON contract for the new refusals', async () => {
+  let out = '';
+  const io: CliIO = { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: '/', env: {} };
+  assert.equal(await runCli(['check-command', '--json', '--', 'rg -z foo | head -3'], io), 1);
+  const reason = 'segment 1 of 2 (`rg -z foo`): `rg -z` decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH';
+  assert.deepEqual(JSON.parse(out), {
+    allowed: false,
+    class: 'mutation',
+    reason,
+    segments: [
+      { command: 'rg -z foo', allowed: false, reason: reason.replace(/^segment 1 of 2 \(`rg -z foo`\): /, '') },
+      { command: 'head -3', allowed: true, reason: null },
+    ],
+    root: '/',
+    paths: { allowed: true, reason: null },
+  });
 });
