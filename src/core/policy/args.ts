@@ -82,6 +82,16 @@ export function namesLong(given: string, option: string): boolean {
 export interface DenySpec {
   short?: string;
   long?: readonly string[];
+  /**
+   * Long options of the program that are a prefix of a denied one but, given in full, mean
+   * themselves (git's `--text` beside `--textconv`): an exact name wins over an abbreviation.
+   */
+  ownOptions?: readonly string[];
+}
+
+/** Options that make a program write a file or run another program, and why (RO-3). */
+export interface OptionRule extends DenySpec {
+  why: string;
 }
 
 /**
@@ -94,11 +104,23 @@ export function findDenied(words: readonly Word[], deny: DenySpec): string | nul
     if (text.startsWith('--')) {
       const eq = text.indexOf('=');
       const name = text.slice(2, eq < 0 ? undefined : eq);
+      if (deny.ownOptions?.includes(name)) continue;
       if (deny.long?.some((option) => namesLong(name, option))) return text;
     } else if (text.startsWith('-') && deny.short !== undefined) {
       for (const flag of text.slice(1)) {
         if (deny.short.includes(flag)) return text === `-${flag}` ? text : `-${flag} (in ${text})`;
       }
+    }
+  }
+  return null;
+}
+
+/** The first word holding an option some rule denies, as written, with that rule's reason. */
+export function firstDenied(words: readonly Word[], rules: readonly OptionRule[]): { shown: string; why: string } | null {
+  for (const word of words) {
+    for (const rule of rules) {
+      const shown = findDenied([word], rule);
+      if (shown !== null) return { shown, why: rule.why };
     }
   }
   return null;

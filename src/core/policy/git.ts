@@ -2,7 +2,8 @@
  * Read-only git (RO-2, RO-3): the read subcommands, `-C DIR` [seed wins] but never `-c`, the
  * flag-only list forms of `tag`/`branch`/`remote`/`reflog`, `stash list|show`, `worktree list`,
  * `submodule status`, the read forms of `config` (git-config.ts), and the per-subcommand options
- * that write a file (`--output`) or run a program (`git grep -O`, `--ext-diff`).
+ * that write a file (`--output`) or run a program (`--ext-diff`, `--textconv`, `git grep -O`,
+ * `--show-signature`), each refused with its reason.
  *
  * Paths git resolves itself are kept inside the workspace where the command line shows them:
  * `REV:PATH` with a `..` component or a leading `/`, top-of-repository pathspec magic (`:/`,
@@ -10,7 +11,7 @@
  * is a subfolder of a larger repository can still see the rest of it through git (`git show
  * HEAD:other/file`, `git log -p`); the OS sandbox, not this policy, hides the parent repository.
  */
-import { findDenied, namesLong, operands, readArgs, type Arg, type Word } from './args';
+import { findDenied, firstDenied, namesLong, operands, readArgs, type Arg, type OptionRule, type Word } from './args';
 import { checkGitConfig } from './git-config';
 import type { SegmentVerdict } from './verdict';
 import { allow, reject } from './verdict';
@@ -40,13 +41,46 @@ const SAFE_GLOBAL = new Set([
   '--noglob-pathspecs', '--icase-pathspecs', '--no-replace-objects', '--version', '--help', '-h',
 ]);
 
-/** Diff/log options that write a file or run a configured external program. */
-const DIFF_DENY = { long: ['output', 'ext-diff'] } as const;
+/**
+ * Options of the read subcommands that write a file or run a program. The diff options reach
+ * every subcommand that shows diffs (log, show, diff, diff-tree, range-diff, blame, grep,
+ * `stash show`, `reflog show`); parse-options subcommands (grep, cat-file) take any unambiguous
+ * abbreviation (`git grep --textc`), so every prefix counts, except `--text`, an option of its own.
+ */
+const READ_DENY: readonly OptionRule[] = [
+  { long: ['output'], why: 'writes its output to a file' },
+  { long: ['ext-diff'], why: "runs the repository's external diff program (diff.external, a diff driver's command)" },
+  { long: ['textconv'], ownOptions: ['text'], why: "runs the repository's text-conversion filters (diff.<driver>.textconv)" },
+  { long: ['exec'], why: 'names a program for git to run' },
+  { long: ['show-signature'], why: 'runs the signature-verification program (gpg.program)' },
+];
 
-const DENY_BY_SUBCOMMAND: Record<string, { short?: string; long?: readonly string[] }> = {
-  grep: { short: 'O', long: ['open-files-in-pager', 'ext-grep'] },
-  'cat-file': { long: ['filters', 'textconv'] },
-  help: { short: 'w', long: ['web'] },
+const DENY_BY_SUBCOMMAND: Record<string, readonly OptionRule[]> = {
+  grep: [
+    { short: 'O', long: ['open-files-in-pager'], why: 'opens the matching files in a pager program' },
+    { long: ['ext-grep'], why: 'runs an external grep program' },
+  ],
+  'cat-file': [{ long: ['filters'], why: "runs the repository's clean, smudge and process filters" }],
+  help: [{ short: 'w', long: ['web'], why: 'starts a web browser' }],
+};
+
+/** `%G…` in a log format asks for the signature check, which runs gpg.program (`%%G` is a literal). */
+const SIGNATURE_PLACEHOLDER = /(^|[^%])(%%)*%G/;
+const FORMAT_OPTIONS = ['format', 'pretty'];
+
+/**
+ * Global options refused with a reason of their own (git reads them only in full); any other
+ * option outside SAFE_GLOBAL is refused too. `mutation`: they run a program.
+ */
+const GLOBAL_REFUSALS: Record<string, ['mutation' | 'unknown', string]> = {
+  '-p': ['mutation', 'runs the pager program'],
+  '--paginate': ['mutation', 'runs the pager program'],
+  '--exec-path': ['mutation', 'picks the folder git runs its helper programs from'],
+  '--git-dir': ['unknown', 'points git at another repository, past the workspace path rule'],
+  '--work-tree': ['unknown', 'points git at another working tree, past the workspace path rule'],
+  '--bare': ['unknown', "treats the folder as a bare repository, with that repository's own config and hooks"],
+  '--namespace': ['unknown', 'reads refs through a namespace the policy does not follow'],
+  '--super-prefix': ['unknown', 'is internal to git'],
 };
 
 const BRANCH_FLAGS = new Set([
@@ -77,9 +111,11 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
       continue;
     }
     if (!t.startsWith('-')) break;
-    if (t === '-c' || t.startsWith('-c') || namesLong(t.slice(2), 'config-env')) {
+    if (t.startsWith('-c') || (t.startsWith('--') && namesLong(t.slice(2).split('=')[0] ?? '', 'config-env'))) {
       return reject('mutation', '`git -c` / `--config-env` injects configuration (aliases, hooks, pagers can run programs)');
     }
+    const refusal = GLOBAL_REFUSALS[t.split('=')[0] ?? t];
+    if (refusal !== undefined) return reject(refusal[0], `\`git ${t}\` ${refusal[1]}`);
     if (!SAFE_GLOBAL.has(t)) {
       return reject('unknown', `git option \`${t}\` is not allowed in plan mode (allowed before the subcommand: -C DIR, --no-pager)`);
     }
@@ -98,8 +134,10 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
 }
 
 function checkReadSubcommand(sub: string, rest: readonly Word[]): SegmentVerdict {
-  const denied = findDenied(rest, DIFF_DENY) ?? findDenied(rest, DENY_BY_SUBCOMMAND[sub] ?? {});
-  if (denied !== null) return reject('mutation', `\`git ${sub} ${denied}\` writes a file or runs another program`);
+  const denied = firstDenied(rest, [...READ_DENY, ...(DENY_BY_SUBCOMMAND[sub] ?? [])]);
+  if (denied !== null) return reject('mutation', `\`git ${sub} ${denied.shown}\` ${denied.why}`);
+  const signature = signatureFormat(rest);
+  if (signature !== null) return reject('mutation', `\`git ${sub} ${signature}\`: the \`%G\` placeholders run the signature-verification program (gpg.program)`);
   const noIndex = findDenied(rest, { long: ['no-index'] });
   if (noIndex !== null) return reject('unknown', `\`git ${sub} ${noIndex}\` reads any files, not the repository; use \`diff\` or \`rg\` on workspace paths`);
   for (const w of sub === 'grep' ? afterGrepPattern(rest) : rest) {
@@ -107,6 +145,20 @@ function checkReadSubcommand(sub: string, rest: readonly Word[]): SegmentVerdict
     if (why !== null) return reject('unknown', `\`git ${sub} ${w.text}\`: ${why}`);
   }
   return allow('inspection');
+}
+
+/** The `--format`/`--pretty` word (or the pair, for a detached value) whose format asks for signature data, or null. */
+function signatureFormat(rest: readonly Word[]): string | null {
+  for (let i = 0; i < rest.length; i += 1) {
+    const t = (rest[i] as Word).text;
+    if (!t.startsWith('--')) continue;
+    const eq = t.indexOf('=');
+    const name = t.slice(2, eq < 0 ? undefined : eq);
+    if (!FORMAT_OPTIONS.some((o) => namesLong(name, o))) continue;
+    const value = eq < 0 ? rest[i + 1]?.text : t.slice(eq + 1);
+    if (value !== undefined && SIGNATURE_PLACEHOLDER.test(value)) return eq < 0 ? `${t} ${value}` : t;
+  }
+  return null;
 }
 
 const TOP_MAGIC = 'top-of-repository pathspec magic (`:/`, `:(top)`) and `:/message` revisions reach outside the workspace when the repository root is above it';
@@ -201,11 +253,11 @@ function checkListForm(sub: string, rest: readonly Word[]): SegmentVerdict {
     case 'remote':
       return flagsOnly(sub, args, REMOTE_FLAGS, false);
     case 'reflog':
-      if (firstWord === 'show') return checkReadSubcommand('reflog', rest.slice(1));
+      if (firstWord === 'show') return checkReadSubcommand('reflog show', rest.slice(1));
       if (operands(args).length > 0) return reject('mutation', '`git reflog` with an operand other than `show` can expire or delete entries');
       return checkReadSubcommand('reflog', rest);
     case 'stash':
-      if (firstWord === 'list' || firstWord === 'show') return checkReadSubcommand('stash', rest.slice(1));
+      if (firstWord === 'list' || firstWord === 'show') return checkReadSubcommand(`stash ${firstWord}`, rest.slice(1));
       return reject('mutation', '`git stash` other than `list`/`show` changes the working tree or the stash');
     default:
       if (firstWord === 'list') return flagsOnly('worktree list', readArgs(rest.slice(1), SEGMENT_OPTIONS), WORKTREE_LIST_FLAGS, false);

@@ -1,6 +1,6 @@
 /**
  * What each program may do in plan mode (RO-2, RO-3): the inspection heads, the per-program
- * write options, the build/test commands that count as verification (NAV-2, runners.ts),
+ * write and run options (write-options.ts), the build/test commands that count as verification (NAV-2, runners.ts),
  * version/help probes [seed wins], commands that print the environment (secrets.ts), and the
  * programs known to write, run code or reach the network (with the reason a user is shown).
  * A program in none of these tables is `unknown` and rejected. Option models follow the real
@@ -8,13 +8,14 @@
  * a word as an option value where the program reads an operand could hide an output file.
  */
 import { checkAwk } from './awk';
-import { findDenied, operands, readArgs, type DenySpec, type Word } from './args';
+import { firstDenied, operands, readArgs, type Word } from './args';
 import { checkGit } from './git';
 import { checkJq, checkYq } from './jq';
 import { checkCargo, checkGo, checkMake, checkNodePackageManager, checkPytest, checkPython } from './runners';
 import { checkSed } from './sed';
 import { checkEnv, checkPrintenv, checkPs, checkShellVariables } from './secrets';
 import { allow, reject, type SegmentVerdict } from './verdict';
+import { WRITE_OPTIONS } from './write-options';
 import { checkXxd } from './xxd';
 
 export interface SegmentContext {
@@ -30,8 +31,8 @@ type Checker = (words: readonly Word[], ctx: SegmentContext) => SegmentVerdict;
 const PLAIN_READERS = [
   'cat', 'head', 'tail', 'wc', 'stat', 'which', 'ls', 'grep', 'egrep', 'fgrep', 'du', 'df',
   'pwd', 'basename', 'dirname', 'realpath', 'readlink', 'cut', 'tr', 'nl', 'column', 'paste', 'comm',
-  'join', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump', 'strings', 'diff', 'cmp', 'md5sum', 'sha1sum',
-  'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'base64', 'echo', 'true',
+  'join', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump', 'strings', 'cmp', 'md5sum', 'sha1sum',
+  'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'echo', 'true',
   'false', 'test', '[', 'uname', 'whoami', 'id', 'nproc', 'arch', 'uptime', 'free',
   'locale', 'getconf', 'seq', 'expand', 'unexpand', 'whereis', 'type', 'tokei', 'numfmt', 'cd',
 ] as const;
@@ -42,19 +43,6 @@ const PLAIN_READER_SET: ReadonlySet<string> = new Set(PLAIN_READERS);
 export function isPlainReader(name: string): boolean {
   return PLAIN_READER_SET.has(name);
 }
-
-/** Programs whose listed options write a file or run another program. */
-const DENIED_OPTIONS: Record<string, { deny: DenySpec; why: string }> = {
-  rg: { deny: { long: ['pre', 'hostname-bin'] }, why: 'runs another program for every file' },
-  fd: { deny: { short: 'xX', long: ['exec', 'exec-batch'] }, why: 'runs a command for every match' },
-  fdfind: { deny: { short: 'xX', long: ['exec', 'exec-batch'] }, why: 'runs a command for every match' },
-  sort: { deny: { short: 'oT', long: ['output', 'compress-program', 'temporary-directory'] }, why: 'writes a file or runs a compressor' },
-  tree: { deny: { short: 'oR', long: ['output'] }, why: 'writes the listing to files' },
-  date: { deny: { short: 's', long: ['set'] }, why: 'sets the system clock' },
-  file: { deny: { short: 'C', long: ['compile'] }, why: 'compiles and writes a magic file' },
-  printf: { deny: { short: 'v' }, why: 'assigns a shell variable instead of printing' },
-  hostname: { deny: { short: 'bF', long: ['boot', 'file'] }, why: 'sets the host name' },
-};
 
 const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
 
@@ -77,7 +65,7 @@ function group(names: string, why: string): [string, string][] {
 const MUTATING = new Map<string, string>([
   ...group('rm rmdir mv cp mkdir touch chmod chown chgrp ln link unlink dd tee truncate install shred mkfifo mknod mktemp rsync patch split csplit sponge setfacl chattr', 'creates, changes or deletes files'),
   ...group('tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd 7z ar cpio', 'creates or extracts archives'),
-  ...group('vi vim nvim nano emacs ed ex pico micro code less more most view', 'is an interactive editor or pager that can write files or run commands'),
+  ...group('vi vim nvim nano emacs ed ex pico micro code less more most view info', 'is an interactive editor or pager that can write files or run commands'),
   ...group('sh bash dash zsh ksh mksh ash fish csh tcsh busybox pwsh powershell', 'is a shell: it runs arbitrary commands'),
   ...group('python python2 python3 node nodejs deno bun perl ruby php lua luajit tclsh Rscript julia osascript java jshell dotnet irb', 'is an interpreter: it runs arbitrary code'),
   ...group('nice nohup timeout stdbuf time command builtin exec eval source . xargs parallel watch sudo doas su runuser chroot setsid flock ionice taskset strace ltrace gdb script unbuffer expect', 'runs another command, which the policy cannot see; run the inner command directly'),
@@ -87,13 +75,14 @@ const MUTATING = new Map<string, string>([
   ...group('make cmake ninja gradle gradlew mvn ant bazel meson', 'runs build scripts that can change files'),
   ...group('systemctl service shutdown reboot halt poweroff crontab at mount umount useradd userdel passwd docker podman kubectl', 'changes system state'),
   ...group('ldd', 'may execute the binary it inspects'),
+  ...group('man', 'runs a pager and formatters, and `-P`, `-H` or MANPAGER name any program for it to run; use `<program> --help`'),
 ]);
 
 function deniedCheck(name: string): Checker {
-  const spec = DENIED_OPTIONS[name] as { deny: DenySpec; why: string };
+  const rules = WRITE_OPTIONS[name] ?? [];
   return (words) => {
-    const hit = findDenied(words.slice(1), spec.deny);
-    return hit === null ? allow('inspection') : reject('mutation', `\`${name} ${hit}\` ${spec.why}`);
+    const hit = firstDenied(words.slice(1), rules);
+    return hit === null ? allow('inspection') : reject('mutation', `\`${name} ${hit.shown}\` ${hit.why}`);
   };
 }
 
@@ -133,7 +122,7 @@ const checkHostname: Checker = (words) => {
 
 const CHECKERS = new Map<string, Checker>([
   ...PLAIN_READERS.map((n): [string, Checker] => [n, () => allow('inspection')]),
-  ...Object.keys(DENIED_OPTIONS).map((n): [string, Checker] => [n, deniedCheck(n)]),
+  ...Object.keys(WRITE_OPTIONS).map((n): [string, Checker] => [n, deniedCheck(n)]),
   ['find', checkFind],
   ['sed', checkSed],
   ['awk', checkAwk],

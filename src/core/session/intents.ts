@@ -3,20 +3,25 @@
  * planning), cancel (abandon planning), or none (ordinary input for the planning agent).
  *
  * The rule, in order:
- * 1. `/plan off` is cancel; any other slash command is none (the slash-command parser owns it).
+ * 1. `/implement` is exit and `/plan off` is cancel; any other slash command is none (the
+ *    slash-command parser owns it).
  * 2. A stay phrase anywhere in the message wins over everything else ("no wait, stay in
- *    planning", "yes but stay in plan mode", "please revise the plan: …"). Stay is the safe
- *    reading: it never starts implementation and never discards a plan.
+ *    planning", "yes but stay in plan mode", "please revise the plan: …", "don't exit the
+ *    planning workflow"). Stay is the safe reading: it never starts implementation and never
+ *    discards a plan.
  * 3. Otherwise the message must be a short utterance made only of intent words and harmless
  *    fillers (please, it, the plan, now, thanks, …). One word outside that closed vocabulary makes
  *    it ordinary input, so "go through the auth module and …", "start by reading the config" or
  *    "yes, but use zod" are none: a long message that merely contains "go" or "yes" never exits.
  * 4. In such an utterance: a stay word (stay, revise, edit, wait, hold on) → stay; exit and cancel words together
  *    ("yes no") → none; a cancel word (no, cancel, abandon plan, never mind) → cancel; an exit word
- *    (implement, approve, lgtm, ship it, yes, go, start) → exit.
- * 5. Short confirmations (continue, ok, go ahead, sure, sounds good, proceed, …) exit only right
- *    after the assistant asked to implement. Otherwise `continue`/`keep going` mean keep planning
- *    (FUSE-3: after a blocked turn `continue` stays in planning) → stay, and the rest → none.
+ *    or imperative (implement, approve, accept, lgtm, ship it, yes, go, start, execute the plan,
+ *    exit the planning workflow, start coding, switch to agent mode) → exit.
+ * 5. Short confirmations (continue, ok, go ahead, sure, sounds good, proceed, begin, …) exit only
+ *    right after the assistant asked to implement. Otherwise `continue`/`keep going` mean keep
+ *    planning (FUSE-3: after a blocked turn `continue` stays in planning) → stay, and the rest → none.
+ * 6. A question (the message ends with `?`) never exits or cancels: "implement?" or "ready to
+ *    implement?" asks about the plan, it does not approve or discard it.
  */
 
 export type Intent = 'exit' | 'stay' | 'cancel' | 'none';
@@ -47,8 +52,13 @@ const STAY_ANYWHERE = [
   'edit plan',
   'change the plan',
   'update the plan',
+  'keep in planning',
+  'keep in plan',
   'dont implement',
   'do not implement',
+  'dont exit',
+  'do not exit',
+  'not ready',
   'dont start',
   'not yet',
   'not now',
@@ -76,6 +86,22 @@ const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   ['start', 'exit'],
   ['ship', 'exit'],
   ['execute', 'exit'],
+  ['accept', 'exit'],
+  ['accepted', 'exit'],
+  // imperative sentences that ask to implement or to leave the planning workflow
+  ['exit the planning', 'exit'],
+  ['exit planning', 'exit'],
+  ['exit plan mode', 'exit'],
+  ['switch to agent mode', 'exit'],
+  ['ready to implement', 'exit'],
+  ['proceed to implementation', 'exit'],
+  ['proceed to implement', 'exit'],
+  ['proceed to coding', 'exit'],
+  ['proceed with coding', 'exit'],
+  ['go ahead and code', 'exit'],
+  ['start coding', 'exit'],
+  ['begin coding', 'exit'],
+  ['start building', 'exit'],
   // confirmations: exit only after the implementation prompt
   ['go ahead', 'confirm'],
   ['sounds good', 'confirm'],
@@ -87,6 +113,7 @@ const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   ['k', 'confirm'],
   ['sure', 'confirm'],
   ['proceed', 'confirm'],
+  ['begin', 'confirm'],
   ['alright', 'confirm'],
   ['fine', 'confirm'],
   ['good', 'confirm'],
@@ -140,6 +167,9 @@ const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   ['that', 'filler'],
   ['the', 'filler'],
   ['plan', 'filler'],
+  ['proposed', 'filler'],
+  ['workflow', 'filler'],
+  ['mode', 'filler'],
   ['with', 'filler'],
   ['and', 'filler'],
   ['lets', 'filler'],
@@ -198,11 +228,18 @@ function classify(ws: readonly string[]): Set<TokenClass> | null {
 export function classifyIntent(message: string, context: IntentContext = { afterImplementationPrompt: false }): Intent {
   const trimmed = message.trim();
   if (trimmed.startsWith('/')) {
+    if (/^\/implement[.!]*$/i.test(trimmed)) return 'exit';
     return /^\/plan\s+off[.!]*$/i.test(trimmed) ? 'cancel' : 'none';
   }
   const ws = words(trimmed);
   if (ws.length === 0) return 'none';
   if (STAY_PHRASES.some((p) => containsPhrase(ws, p))) return 'stay';
+  const intent = utteranceIntent(ws, context);
+  const question = /\?[\s!.]*$/.test(trimmed.normalize('NFKC'));
+  return question && (intent === 'exit' || intent === 'cancel') ? 'none' : intent;
+}
+
+function utteranceIntent(ws: readonly string[], context: IntentContext): Intent {
   const classes = classify(ws);
   if (classes === null) return 'none';
   if (classes.has('stay')) return 'stay';

@@ -109,6 +109,9 @@ test('MODE-6, ADD-2: vtplan intent --json prints exactly {"intent": …} and exi
     [['--json', '--', 'continue'], 'stay'],
     [['--after-implementation-prompt', '--json', '--', 'continue'], 'exit'],
     [['--json', '--', '/plan', 'off'], 'cancel'],
+    [['--json', '--', '/implement'], 'exit'],
+    [['--json', '--', 'exit the planning workflow and proceed'], 'exit'],
+    [['--after-implementation-prompt', '--json', '--', 'ready to implement?'], 'none'],
   ];
   for (const [args, intent] of cases) {
     const io = captureIO();
