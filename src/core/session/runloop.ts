@@ -22,7 +22,7 @@ import {
 import { collectStream, requestView, streamWithRetry, type ModelProvider, type RetryOptions, type StreamOutcome, type ToolCall } from '../llm';
 import { buildRepairRequest, buildSynopsis, PlanStore, PlanStreamParser, validatePlan } from '../plan';
 import { gateToolCall } from '../policy';
-import type { GrantableBudgetKind, TurnStatus } from '../vocabulary';
+import type { ExecutionMode, GrantableBudgetKind, TurnStatus } from '../vocabulary';
 import type { EventInput } from './events';
 import { refreshTrackerFromPlan } from './handoff';
 import { recoveryInterview, type InterviewQuestionInput } from './interview';
@@ -146,14 +146,16 @@ export const MAX_AUTO_REPLANS = 1;
 
 const KEEP_PLANNING = 'No valid plan yet. Keep planning: add the missing details or send "continue".';
 
+/** What the execution prompt says about confirmations: the one difference between build and auto (MODE-7). */
+const CONFIRMATION: Readonly<Record<ExecutionMode, string>> = {
+  build: 'Commands you run with run_command are shown to the user for confirmation first.',
+  auto: 'Commands you run with run_command execute without confirmation; the same safety gates apply.',
+};
+
 /** The system prompt for the agent. */
 export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
   if (state.agent === 'plan') return fill(prompts.plan, { workspace: state.workspace });
-  const confirmation =
-    state.agent === 'build'
-      ? 'Commands you run with run_command are shown to the user for confirmation first.'
-      : 'Commands you run with run_command execute without confirmation; the same safety gates apply.';
-  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation });
+  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation: CONFIRMATION[state.agent] });
 }
 
 export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<TurnEnd> {

@@ -11,7 +11,7 @@ import type { AppendFileSystem, Clock, FileSystem } from '../ports';
 import type { ArchiveOutcome } from '../guards';
 import { stripTrackerRegion, validatePlan } from '../plan';
 import type { ModelProvider, RetryOptions } from '../llm';
-import type { AgentMode, GateChoice, TurnStatus } from '../vocabulary';
+import { AGENT_MODES, type AgentMode, type GateChoice, type TurnStatus } from '../vocabulary';
 import { EventSequencer, type EventInput, type SessionEvent } from './events';
 import { contextUsage, handOff, type HandoffResult } from './handoff';
 import { classifyIntent } from './intents';
@@ -324,10 +324,11 @@ export class Session {
       return this.notice('warning', `Answer the limit question first; /${name} was not applied.`);
     }
     if (name === 'mode') {
-      if (rest !== 'build' && rest !== 'auto' && rest !== 'plan') return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
-      if (this.current.agent === 'plan' && rest !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
-      await this.switchMode(rest, rest === 'plan' ? 'plan_entry' : 'plan_exit');
-      return { kind: 'mode', agent: rest };
+      const mode = AGENT_MODES.find((m) => m === rest);
+      if (mode === undefined) return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
+      if (this.current.agent === 'plan' && mode !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
+      await this.switchMode(mode, mode === 'plan' ? 'plan_entry' : 'plan_exit');
+      return { kind: 'mode', agent: mode };
     }
     if (rest === 'off') {
       if (this.current.agent !== 'plan') return this.notice('info', 'Planning is not active.');
