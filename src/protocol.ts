@@ -12,8 +12,9 @@
 // zod/mini: the webview bundle cannot afford the classic API (~190 KB minified); the host
 // bundles both and they share one core, so schemas interoperate.
 import * as z from 'zod/mini';
+import { AGENT_MODES, APPROVAL_CHOICES, GATE_CHOICES } from './core/vocabulary';
 
-export const AgentMode = z.enum(['plan', 'build', 'auto']);
+export const AgentMode = z.enum(AGENT_MODES);
 export type AgentMode = z.infer<typeof AgentMode>;
 
 export const NoticeLevel = z.enum(['info', 'warning', 'error']);
@@ -106,7 +107,11 @@ export type PlanRevisionInfo = z.infer<typeof PlanRevisionInfo>;
 
 const ValidatorReason = z.object({ code: z.string(), message: z.string(), line: z.optional(z.number()) });
 
-export const ApprovalChoice = z.enum(['execute', 'fresh_context', 'switch_auto', 'revise']);
+/** A choice of the "Ready to code?" gate, as the webview sends it. */
+export const GateChoice = z.enum(GATE_CHOICES);
+export type GateChoice = z.infer<typeof GateChoice>;
+/** How a gate resolved (any choice the event stream can carry, EVT-1). */
+export const ApprovalChoice = z.enum(APPROVAL_CHOICES);
 export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 
 export const TranscriptEntry = z.discriminatedUnion('kind', [
@@ -163,7 +168,7 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     /** Context use before a fresh-context handoff, 0..1 ("Context: 7% used."). */
     contextUsage: z.number(),
     state: z.enum(['pending', 'resolved', 'superseded']),
-    choice: z.nullable(z.string()),
+    choice: z.nullable(ApprovalChoice),
     /**
      * The latest save of the plan file did not validate (GATE-2): why, shown inside the gate so it
      * cannot be missed; the synopsis and choices still belong to the previous, valid plan. Absent
@@ -189,7 +194,7 @@ export const WebviewCommand = z.discriminatedUnion('type', [
   /** Esc: dismiss the interview without an answer (INT-2). */
   z.object({ type: z.literal('cancelInterview'), interviewId: id }),
   /** A choice of the "Ready to code?" gate (GATE-1). */
-  z.object({ type: z.literal('approve'), planFile: z.string(), choice: ApprovalChoice }),
+  z.object({ type: z.literal('approve'), planFile: z.string(), choice: GateChoice }),
   z.object({ type: z.literal('openPlan') }),
   /** "Compare with previous" on a plan card: the diff editor between the previous revision and the file. */
   z.object({ type: z.literal('comparePlan'), planFile: z.string().check(z.minLength(1), z.maxLength(4_000)) }),

@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { AgentSchema } from '../core/session/events';
+import { AGENT_MODES, type AgentMode } from '../core/vocabulary';
 import { UsageError } from './io';
 
 /** Strict flag parsing for every sub-command: unknown flags and bad values are usage errors (exit 2). */
@@ -10,4 +12,15 @@ export function parseFlags<const O extends FlagOptions>(args: readonly string[],
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
+}
+
+/** How `--mode` is written in a usage line. */
+export const MODE_FLAG = `--mode ${AGENT_MODES.join('|')}`;
+
+/** The value of `--mode` (MODE-1), or a usage error naming the modes. */
+export function parseMode(value: string | undefined): AgentMode {
+  const mode = AgentSchema.safeParse(value);
+  if (mode.success) return mode.data;
+  const names = `${AGENT_MODES.slice(0, -1).join(', ')} or ${AGENT_MODES.at(-1)}`;
+  throw new UsageError(`--mode must be ${names}${value === undefined ? '' : `, not '${value}'`}`);
 }

@@ -4,6 +4,7 @@
  * command text cannot send it escape sequences (terminal-text.ts).
  */
 import type { SessionEvent } from '../core/session/events';
+import { assertNever, HANDOFF_PHASE_LABEL, type TurnStatus } from '../core/vocabulary';
 import type { CliIO } from './io';
 import { terminalSafe, terminalSafeJson } from './terminal-text';
 
@@ -49,6 +50,8 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
         return line(event.questions.map((q) => `? ${q.question}\n${q.options.map((o, i) => `  ${i + 1}. ${o.label}${o.recommended ? ' (Recommended)' : ''}`).join('\n')}`).join('\n'));
       case 'planning.awaiting_input':
         return line(`? ${event.reason} Choices: ${event.choices.join(' / ')}`);
+      case 'handoff.phase':
+        return event.phase === 'done' ? undefined : line(`● ${HANDOFF_PHASE_LABEL[event.phase]}`);
       case 'tracker.updated':
         return line(`☐ checklist ${event.completed}/${event.total} (${event.trackerFile})`);
       case 'notice':
@@ -73,8 +76,18 @@ function firstLine(text: string): string {
 }
 
 /** Exit codes of run/resume: 0 waiting or idle, 3 blocked, 1 failure or cancellation. */
-export function exitCodeFor(status: string): number {
-  if (status === 'blocked') return 3;
-  if (status === 'failed' || status === 'cancelled') return 1;
-  return 0;
+export function exitCodeFor(status: TurnStatus): number {
+  switch (status) {
+    case 'idle':
+    case 'awaiting_approval':
+    case 'awaiting_input':
+      return 0;
+    case 'blocked':
+      return 3;
+    case 'failed':
+    case 'cancelled':
+      return 1;
+    default:
+      return assertNever(status, 'turn status');
+  }
 }

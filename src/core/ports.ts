@@ -3,6 +3,7 @@
  * the tests each provide an implementation; the core never touches `fs`, `child_process` or
  * `vscode` directly. Paths given to a port are absolute, POSIX-style.
  */
+import type { AgentMode } from './vocabulary';
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 
@@ -103,7 +104,7 @@ export interface ShellRequest {
    */
   root: string;
   /** The agent that runs the command: decides what the sandbox lets it write. */
-  mode: 'plan' | 'build' | 'auto';
+  mode: AgentMode;
   /** Whether the command may reach the network (the sandbox's own network namespace otherwise). */
   network: boolean;
   /** The command (and everything it started) is killed after this many milliseconds. */

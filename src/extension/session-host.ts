@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NotRegularFileError } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
-import { INITIAL_STATUS, type ApprovalChoice, type EntryOf, type HostNotification, type PanelStatus, type TranscriptEntry, type WebviewCommand } from '../protocol';
+import { INITIAL_STATUS, type EntryOf, type GateChoice, type HostNotification, type PanelStatus, type TranscriptEntry, type WebviewCommand } from '../protocol';
 import { specialKindOf } from '../node/fs';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
@@ -213,7 +213,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
    * Every approval route ends here: gate buttons (`from: 'chat'`), and the command, the
    * notification and the CodeLens (`'elsewhere'`).
    */
-  async approve(choice: ApprovalChoice, from: 'chat' | 'elsewhere' = 'chat'): Promise<void> {
+  async approve(choice: GateChoice, from: 'chat' | 'elsewhere' = 'chat'): Promise<void> {
     const session = await this.ensure();
     if (choice !== 'revise' && !vscode.workspace.isTrusted) {
       this.reofferGate(from);

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 // zod/mini: this runs at activation, where the classic API's module setup would cost startup time.
 import * as z from 'zod/mini';
+import { AGENT_MODES } from '../core/vocabulary';
 
 /** The `vtplan.*` settings, validated: a hand-edited settings.json cannot smuggle in bad values. */
 const SettingsSchema = z.object({
-  defaultAgent: z.catch(z.enum(['plan', 'build', 'auto']), 'plan'),
+  defaultAgent: z.catch(z.enum(AGENT_MODES), 'plan'),
   provider: z.catch(z.enum(['vscode-lm', 'openai', 'anthropic']), 'vscode-lm'),
   model: z.catch(z.string(), ''),
   baseUrl: z.catch(z.string(), ''),

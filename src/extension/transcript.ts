@@ -7,12 +7,15 @@
 import { buildSynopsis, diffPlanSteps, extractPlan } from '../core/plan';
 import type { EventOf, SessionEvent } from '../core/session/events';
 import { PlanRevisionLog, type RevisionStep } from '../core/session/plan-revisions';
+import {
+  AGENT_MODE_LABEL, assertNever, BUDGET_KIND_LABEL, HANDOFF_PHASE_LABEL, type ActiveHandoffPhase, type AgentMode,
+} from '../core/vocabulary';
 import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
 
 type InvalidEditReason = { message: string; line?: number };
 
-const MODE_STATUS = { plan: 'Planning...', build: 'Working...', auto: 'Working...' } as const;
+const MODE_STATUS: Readonly<Record<AgentMode, string>> = { plan: 'Planning...', build: 'Working...', auto: 'Working...' };
 
 function synopsisOf(markdown: string): PlanSynopsis {
   const s = buildSynopsis(markdown);
@@ -47,7 +50,8 @@ export class TranscriptBuilder {
   private running = false;
   private awaiting: 'approval' | 'input' | null = null;
   private blocked: string | null = null;
-  private handoffLock: string | null = null;
+  /** The approved handoff under way (`handoff.phase`, GATE-4): input stays locked until `done`. */
+  private handoffPhase: ActiveHandoffPhase | null = null;
   private readonly revisions = new PlanRevisionLog();
   /** The card showing each plan file's latest revision: an edit of the file updates it in place. */
   private readonly cardOf = new Map<string, string>();
@@ -202,12 +206,14 @@ export class TranscriptBuilder {
 
     switch (event.type) {
       case 'session.started':
+        // A handoff never outlives the process that ran it: one a log leaves unfinished is over.
+        this.handoffPhase = null;
         this.status = { ...this.status, mode: event.agent, model: event.model || null, sandbox: event.sandbox ?? null };
         if (event.resumed) notice('info', 'Session restored.');
         break;
       case 'mode.changed':
         this.status = { ...this.status, mode: event.to };
-        notice('info', `Switched to ${event.to === 'plan' ? 'Plan' : event.to === 'build' ? 'Build' : 'Auto'} mode.`);
+        notice('info', `Switched to ${AGENT_MODE_LABEL[event.to]} mode.`);
         break;
       case 'turn.started':
         this.planEntryId = null;
@@ -216,7 +222,6 @@ export class TranscriptBuilder {
         this.awaiting = null;
         if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: renderMarkdown(event.input) });
         if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
-        this.handoffLock = null;
         break;
       case 'message.delta':
         streamAssistant(event.text);
@@ -313,7 +318,6 @@ export class TranscriptBuilder {
         for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'resolved', choice: event.choice });
         if (event.choice !== 'revise' && event.choice !== 'cancel') {
           for (const e of this.entries) if (e.kind === 'plan' && e.status === 'persisted' && e.planFile === event.planFile) put({ ...e, status: 'approved' });
-          this.handoffLock = 'Starting build...';
         }
         if (event.choice === 'cancel') notice('info', 'Planning cancelled; the plan will not be implemented.');
         this.awaiting = null;
@@ -349,7 +353,7 @@ export class TranscriptBuilder {
         put({ kind: 'tracker', id: 'tracker', header: `Checklist ${event.completed}/${event.total}`, current: null });
         break;
       case 'budget_exhausted':
-        notice('warning', `The ${event.kind.replace('_', ' ')} budget is used up (${event.used}/${event.max}).`);
+        notice('warning', `The ${BUDGET_KIND_LABEL[event.kind]} budget is used up (${event.used}/${event.max}).`);
         break;
       case 'provider.retry':
         notice('info', `The model service failed (${event.failure.message}); retrying.`);
@@ -358,6 +362,21 @@ export class TranscriptBuilder {
         notice('error', `The model request failed: ${event.failure.message}`);
         break;
       case 'planning.awaiting_input':
+        break;
+      case 'handoff.phase':
+        switch (event.phase) {
+          case 'preparing':
+          case 'restoring':
+          case 'starting':
+            notice('info', HANDOFF_PHASE_LABEL[event.phase]);
+            this.handoffPhase = event.phase;
+            break;
+          case 'done':
+            this.handoffPhase = null;
+            break;
+          default:
+            assertNever(event.phase, 'handoff phase');
+        }
         break;
       case 'context.reset':
         notice('info', `Fresh thread. Context was ${Math.round(event.previousContextUsage * 100)}% used.`);
@@ -377,7 +396,6 @@ export class TranscriptBuilder {
           break;
         }
         notice(event.level, event.text);
-        if (event.text === 'Preparing fresh execution thread...' || event.text === 'Restoring approved plan...' || event.text === 'Starting build...') this.handoffLock = event.text;
         break;
       }
       case 'turn.completed':
@@ -388,16 +406,26 @@ export class TranscriptBuilder {
           if (draft && this.streams.has(draft.id)) put({ ...draft, html: wholePlanHtml(draft) });
         }
         this.running = false;
-        this.handoffLock = null;
-        if (event.status === 'blocked') {
-          this.blocked = event.reason ?? 'The turn was blocked.';
-          notice('warning', this.blocked);
-        } else if (event.status === 'failed') {
-          notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
-        } else if (event.status === 'cancelled') {
-          notice('info', 'Stopped.');
-        } else if (event.status === 'idle' && event.reason) {
-          notice('info', event.reason);
+        switch (event.status) {
+          case 'blocked':
+            this.blocked = event.reason ?? 'The turn was blocked.';
+            notice('warning', this.blocked);
+            break;
+          case 'failed':
+            notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
+            break;
+          case 'cancelled':
+            notice('info', 'Stopped.');
+            break;
+          case 'idle':
+            if (event.reason) notice('info', event.reason);
+            break;
+          // The gate or the question that follows says what is awaited.
+          case 'awaiting_approval':
+          case 'awaiting_input':
+            break;
+          default:
+            assertNever(event.status, 'turn status');
         }
         break;
       default:
@@ -419,7 +447,7 @@ export class TranscriptBuilder {
     else if (this.awaiting === 'approval') status = 'Waiting for approval';
     else if (this.blocked) status = `Blocked: ${this.blocked.split('\n', 1)[0]}`;
     let inputLockedReason: string | null = null;
-    if (this.handoffLock) inputLockedReason = this.handoffLock;
+    if (this.handoffPhase) inputLockedReason = HANDOFF_PHASE_LABEL[this.handoffPhase];
     else if (this.awaiting === 'input') inputLockedReason = 'Answer the question above, or press Esc to dismiss it.';
     return { ...this.status, status, busy: this.running, inputLockedReason };
   }

@@ -19,6 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative, isAbsolute, dirname, sep } from 'node:path';
 import type { Isolation } from '../core/ports';
+import type { AgentMode } from '../core/vocabulary';
 
 /** Where the sandbox's throwaway folder is, as the command sees it. */
 export const SANDBOX_SCRATCH = '/tmp';
@@ -90,7 +91,7 @@ export interface SandboxSpec {
   /** Workspace root as the runtime names it (mounted at this path). */
   root: string;
   cwd: string;
-  mode: 'plan' | 'build' | 'auto';
+  mode: AgentMode;
   network: boolean;
   /** The host's PATH and HOME: toolchains on PATH stay reachable. */
   path: string;

@@ -6,12 +6,13 @@
  * keys and adds `root` and `paths` (the path rule's own verdict).
  */
 import * as path from 'node:path';
-import { checkCommandInWorkspace, type AgentMode } from '../../core/policy';
+import { checkCommandInWorkspace } from '../../core/policy';
+import type { AgentMode } from '../../core/vocabulary';
+import { MODE_FLAG, parseMode } from '../flags';
 import { UsageError, type CliCommand } from '../io';
 import { contractJson, type Json } from '../json';
 
-const MODES: readonly AgentMode[] = ['plan', 'build', 'auto'];
-const USAGE = 'vtplan check-command [--mode plan|build|auto] [--root DIR] [--json] -- <command string>';
+const USAGE = `vtplan check-command [${MODE_FLAG}] [--root DIR] [--json] -- <command string>`;
 
 interface Options {
   mode: AgentMode;
@@ -34,11 +35,7 @@ function parseOptions(args: readonly string[]): Options {
     if (a === '--json') {
       json = true;
     } else if (a === '--mode' || a.startsWith('--mode=')) {
-      const value = a === '--mode' ? args[++i] : a.slice('--mode='.length);
-      if (value === undefined || !(MODES as readonly string[]).includes(value)) {
-        throw new UsageError(`--mode must be one of plan, build, auto${value === undefined ? '' : ` (got '${value}')`}`);
-      }
-      mode = value as AgentMode;
+      mode = parseMode(a === '--mode' ? args[++i] : a.slice('--mode='.length));
     } else if (a === '--root' || a.startsWith('--root=')) {
       const value = a === '--root' ? args[++i] : a.slice('--root='.length);
       if (value === undefined || value === '') throw new UsageError('--root needs the workspace folder');

@@ -1,12 +1,11 @@
-import { AgentSchema } from '../../core/session/events';
 import { Session } from '../../core/session/session';
-import { parseFlags } from '../flags';
+import { MODE_FLAG, parseFlags, parseMode } from '../flags';
 import { UsageError, type CliCommand, type CliIO } from '../io';
 import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
 
 const USAGE =
-  'vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--mode plan|build|auto] [--network default|off|on] [--jsonl] "<goal>"';
+  `vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [${MODE_FLAG}] [--network default|off|on] [--jsonl] "<goal>"`;
 
 /** Starts a session (plan mode unless --mode says otherwise) and runs one turn with the goal. */
 export const runCommand: CliCommand = {
@@ -17,12 +16,11 @@ export const runCommand: CliCommand = {
     const { values, positionals } = parseFlags(args, { ...PROVIDER_OPTIONS, mode: { type: 'string', default: 'plan' } });
     const goal = positionals.join(' ').trim();
     if (goal === '') throw new UsageError('give the goal as the last argument, e.g. "add a --shout flag"');
-    const mode = AgentSchema.safeParse(values.mode);
-    if (!mode.success) throw new UsageError(`--mode must be plan, build or auto, not '${values.mode}'`);
+    const agent = parseMode(values.mode);
     const root = workspaceOf(values, io);
     const { deps } = sessionDeps(values, io, root);
     await sweepWorkspace(root, io);
-    const session = await Session.start(deps, { agent: mode.data });
+    const session = await Session.start(deps, { agent });
     const print = eventPrinter(io, values.jsonl);
     for (const event of session.events) print(event);
     session.on(print);

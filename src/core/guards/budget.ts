@@ -15,6 +15,7 @@
  *        asks for the synthesis pass at once (`synthesis: true`).
  */
 import { z } from 'zod';
+import { BUDGET_KINDS, type BudgetKind } from '../vocabulary';
 
 export const PLANNING_TOOL_CALL_FLOOR = 120;
 export const PLANNING_LOOP_FLOOR = 60;
@@ -32,31 +33,28 @@ export function planningLimits(configured: TurnLimits, planning: boolean): TurnL
   return { toolCalls: floor(configured.toolCalls, PLANNING_TOOL_CALL_FLOOR), loops: floor(configured.loops, PLANNING_LOOP_FLOOR) };
 }
 
-export const BUDGET_NAMES = ['tool_calls', 'tool_loop', 'session_calls'] as const;
-export type BudgetName = (typeof BUDGET_NAMES)[number];
-
 export const budgetExhaustedSchema = z.object({
   type: z.literal('budget_exhausted'),
-  budget: z.enum(BUDGET_NAMES),
+  budget: z.enum(BUDGET_KINDS),
   used: z.number().int().nonnegative(),
   max: z.number().int().positive(),
 });
 export type BudgetExhausted = z.infer<typeof budgetExhaustedSchema>;
 
 export interface BudgetCounters {
-  readonly used: Readonly<Record<BudgetName, number>>;
+  readonly used: Readonly<Record<BudgetKind, number>>;
   /** 0 = unlimited. */
-  readonly max: Readonly<Record<BudgetName, number>>;
+  readonly max: Readonly<Record<BudgetKind, number>>;
 }
 
-export function newCounters(max: Record<BudgetName, number>, used: Partial<Record<BudgetName, number>> = {}): BudgetCounters {
+export function newCounters(max: Record<BudgetKind, number>, used: Partial<Record<BudgetKind, number>> = {}): BudgetCounters {
   return { max: { ...max }, used: { tool_calls: used.tool_calls ?? 0, tool_loop: used.tool_loop ?? 0, session_calls: used.session_calls ?? 0 } };
 }
 
 export type ConsumeDecision = { kind: 'ok' } | { kind: 'exhausted'; record: BudgetExhausted };
 
 /** Spends one unit of `budget`; when none is left the state is unchanged and the record is returned. */
-export function consume(state: BudgetCounters, budget: BudgetName): { state: BudgetCounters; decision: ConsumeDecision } {
+export function consume(state: BudgetCounters, budget: BudgetKind): { state: BudgetCounters; decision: ConsumeDecision } {
   const max = state.max[budget];
   const used = state.used[budget];
   if (max !== 0 && used >= max) return { state, decision: { kind: 'exhausted', record: { type: 'budget_exhausted', budget, used, max } } };

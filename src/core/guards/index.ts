@@ -4,13 +4,13 @@ export type { FuseDecision, FuseLimits, FusePhase, FuseState } from './fuse';
 export { blockedHandoff, renderBlockedHandoff } from './blocked-handoff';
 export type { ArchiveOutcome, BlockedHandoff, BlockedHandoffInput } from './blocked-handoff';
 export {
-  admitPreview, budgetExhaustedSchema, BUDGET_NAMES, consume, FULL_RESULT_DEFAULT, MAX_SEQUENTIAL_SPOOL_READS,
+  admitPreview, budgetExhaustedSchema, consume, FULL_RESULT_DEFAULT, MAX_SEQUENTIAL_SPOOL_READS,
   newCounters, newPreviewBudget, PLAN_INSPECTION_DEFAULT, PLAN_INSPECTION_MAX, PLANNING_LOOP_FLOOR,
   PLANNING_TOOL_CALL_FLOOR, planningLimits, PREVIEW_TURN_BUDGET, previewResult, previewStub, resultCap,
   SPOOL_PAGE_CREDIT,
 } from './budget';
 export type {
-  Admission, BudgetCounters, BudgetExhausted, BudgetName, ConsumeDecision, Phase, PreviewBudget, PreviewDecision,
+  Admission, BudgetCounters, BudgetExhausted, ConsumeDecision, Phase, PreviewBudget, PreviewDecision,
   PreviewKind, PreviewRequest, StubMeta, TurnLimits,
 } from './budget';
 export {

@@ -14,7 +14,7 @@
  * `git status`), no bare repository discovered inside the workspace (it brings its own config),
  * no optional lock files.
  */
-import type { AgentMode } from './shell';
+import type { AgentMode } from '../vocabulary';
 
 /** Variables copied from the host when set. Anything not listed here never reaches a command. */
 const PASSED_THROUGH: readonly string[] = [

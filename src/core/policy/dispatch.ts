@@ -14,7 +14,8 @@
  */
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { checkCommandInWorkspace, type AgentMode, type CommandVerdict } from './shell';
+import type { AgentMode } from '../vocabulary';
+import { checkCommandInWorkspace, type CommandVerdict } from './shell';
 
 export const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
 export const WRITE_TOOLS = ['write_file', 'edit_file'] as const;

@@ -38,7 +38,7 @@ import { namesLong, type OptionSpec, type Word } from './args';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
 import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
 import { MARK, segmentEntries, targetEntries } from './segment-words';
-import type { AgentMode } from './shell';
+import type { AgentMode } from '../vocabulary';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import type { SegmentResult } from './verdict';
 

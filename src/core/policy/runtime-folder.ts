@@ -5,7 +5,7 @@
  * build and auto no command may name the folder or anything below it. Plan mode writes nothing
  * and may read the plans (`.vtcode/plans/…`), nothing else there.
  */
-import type { AgentMode } from './shell';
+import type { AgentMode } from '../vocabulary';
 
 export const RUNTIME_FOLDER = '.vtcode';
 const READABLE_IN_PLAN = `${RUNTIME_FOLDER}/plans`;

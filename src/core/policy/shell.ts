@@ -21,11 +21,9 @@ import { environFileProblem } from './secrets';
 import { segmentEntries, targetEntries } from './segment-words';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
+import type { AgentMode } from '../vocabulary';
 
 export type { CommandClass, SegmentResult } from './verdict';
-
-export type AgentMode = 'plan' | 'build' | 'auto';
-
 
 export interface CommandVerdict {
   allowed: boolean;

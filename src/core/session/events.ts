@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../ports';
+import { AGENT_MODES, APPROVAL_CHOICES, BUDGET_KINDS, GRANTABLE_BUDGET_KINDS, HANDOFF_PHASES, TURN_STATUSES } from '../vocabulary';
 
-export const AgentSchema = z.enum(['plan', 'build', 'auto']);
-export type Agent = z.infer<typeof AgentSchema>;
+export const AgentSchema = z.enum(AGENT_MODES);
 
 const text = z.string();
 const count = z.int().min(0);
@@ -31,21 +31,10 @@ function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
 /** MODE-5 switch paths. */
 export const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
 
-export const ApprovalChoiceSchema = z.enum([
-  'execute',
-  'fresh_context',
-  'switch_build',
-  'switch_auto',
-  'revise',
-  'cancel',
-  'auto_accept',
-]);
-export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
-
-export const TurnStatusSchema = z.enum(['idle', 'awaiting_approval', 'awaiting_input', 'blocked', 'cancelled', 'failed']);
-export type TurnStatus = z.infer<typeof TurnStatusSchema>;
-
-export const BudgetKindSchema = z.enum(['tool_calls', 'tool_loop', 'session_calls']);
+export const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
+export const TurnStatusSchema = z.enum(TURN_STATUSES);
+export const BudgetKindSchema = z.enum(BUDGET_KINDS);
+export const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
 
 const failureShape = z.strictObject({
   kind: z.enum(['http', 'transport', 'protocol']),
@@ -190,7 +179,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
    * `tool.call` event is already in the log. Answering the interview continues the same turn.
    */
   event('turn.suspended', {
-    reason: z.enum(['session_calls', 'tool_loop']),
+    reason: z.enum(GRANTABLE_BUDGET_KINDS),
     interviewId: z.string().min(1),
     calls: z.array(z.strictObject({ callId, name: toolName, arguments: text })),
     firstCallEmitted: z.boolean(),
@@ -209,6 +198,13 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     previousContextUsage: z.number().min(0).max(1),
     toolBudgetReset: z.boolean(),
   }),
+  /**
+   * Where an approved handoff is (GATE-4): a fresh-context handoff passes `preparing` (before its
+   * `context.reset`), `restoring` and `starting`; every handoff ends with `done`, just before its
+   * implementation turn starts. Clients show the phase's text and lock input until `done`. Logs
+   * written before this event carried the three texts as plain `notice` events.
+   */
+  event('handoff.phase', { phase: HandoffPhaseSchema }),
   /** One per retry, each charged against the synthesis allowance while recovering (SYN-1). */
   event('provider.retry', { retry: z.int().min(1), delayMs: z.number().min(0), failure: failureShape }),
   /** A provider failure that ended a model request (EXEC-5: distinct from a cancellation). */

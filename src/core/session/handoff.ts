@@ -14,10 +14,9 @@ import { validatePlan } from '../plan';
 import {
   distillPlan, executeTrackerCall, loadTracker, renderExpanded, sidecarPathFor, totalsOf, walk, type Checklist, type Totals,
 } from '../tracker';
-import type { Agent, ApprovalChoice, EventInput } from './events';
+import { assertNever, type ExecutionMode, type HandoffChoice } from '../vocabulary';
+import type { EventInput } from './events';
 import type { SessionState } from './state';
-
-export type GateChoice = 'execute' | 'fresh_context' | 'switch_auto';
 
 export interface HandoffDeps {
   fs: FileSystem;
@@ -27,19 +26,21 @@ export interface HandoffDeps {
 }
 
 export type HandoffResult =
-  | { ok: true; agent: Exclude<Agent, 'plan'>; implementationPrompt: string }
+  | { ok: true; agent: ExecutionMode; implementationPrompt: string }
   | { ok: false; step: 'no_plan' | 'validate' | 'tracker' | 'suspended'; reason: string };
 
 /** MODE-7: current and fresh context go to `build`; `auto` only by the explicit choice. */
-export function destinationOf(choice: GateChoice): Exclude<Agent, 'plan'> {
-  return choice === 'switch_auto' ? 'auto' : 'build';
+export function destinationOf(choice: HandoffChoice): ExecutionMode {
+  switch (choice) {
+    case 'execute':
+    case 'fresh_context':
+      return 'build';
+    case 'switch_auto':
+      return 'auto';
+    default:
+      return assertNever(choice, 'handoff choice');
+  }
 }
-
-const EVENT_CHOICE: Record<GateChoice, ApprovalChoice> = {
-  execute: 'execute',
-  fresh_context: 'fresh_context',
-  switch_auto: 'switch_auto',
-};
 
 /** Rough share of a 128k-token context the history uses (shown as "Context: N% used."). */
 export function contextUsage(state: SessionState, windowTokens = 128_000): number {
@@ -47,7 +48,7 @@ export function contextUsage(state: SessionState, windowTokens = 128_000): numbe
   return Math.min(1, chars / 4 / windowTokens);
 }
 
-export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic = false): Promise<HandoffResult> {
+export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automatic = false): Promise<HandoffResult> {
   const state = deps.state();
   const planFile = state.pendingApproval?.planFile ?? state.activePlan?.planFile;
   if (!planFile) return fail(deps, 'no_plan', 'There is no persisted plan to approve yet.');
@@ -74,17 +75,19 @@ export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic =
 
   const agent = destinationOf(choice);
   const usage = contextUsage(state);
-  await deps.emit({ type: 'plan.approval.resolved', choice: EVENT_CHOICE[choice], automatic, planFile });
+  await deps.emit({ type: 'plan.approval.resolved', choice, automatic, planFile });
   // Approving a plan proposed during execution (EXEC-4) may already be in the destination agent.
   if (state.agent !== agent) await deps.emit({ type: 'mode.changed', from: state.agent, to: agent, switchPath: 'plan_approval' });
+  // GATE-4: the phases travel as events, so clients show their texts and lock input by the phase.
   if (choice === 'fresh_context') {
-    await deps.emit({ type: 'notice', level: 'info', text: 'Preparing fresh execution thread...' });
+    await deps.emit({ type: 'handoff.phase', phase: 'preparing' });
     await deps.emit({ type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: usage, toolBudgetReset: true });
-    await deps.emit({ type: 'notice', level: 'info', text: 'Restoring approved plan...' });
-    await deps.emit({ type: 'notice', level: 'info', text: 'Starting build...' });
+    await deps.emit({ type: 'handoff.phase', phase: 'restoring' });
+    await deps.emit({ type: 'handoff.phase', phase: 'starting' });
   }
   const totals = totalsOf(checklist);
   await deps.emit({ type: 'tracker.updated', trackerFile, total: totals.total, completed: totals.completed, inProgress: totals.in_progress, blocked: totals.blocked });
+  await deps.emit({ type: 'handoff.phase', phase: 'done' });
 
   const implementationPrompt = [
     `The user approved the plan in ${planFile}. Implement it now, step by step.`,

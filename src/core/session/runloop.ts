@@ -22,6 +22,7 @@ import {
 import { collectStream, requestView, streamWithRetry, type ModelProvider, type RetryOptions, type StreamOutcome, type ToolCall } from '../llm';
 import { buildRepairRequest, buildSynopsis, PlanStore, PlanStreamParser, validatePlan } from '../plan';
 import { gateToolCall } from '../policy';
+import type { ExecutionMode, GrantableBudgetKind, TurnStatus } from '../vocabulary';
 import type { EventInput } from './events';
 import { refreshTrackerFromPlan } from './handoff';
 import { recoveryInterview, type InterviewQuestionInput } from './interview';
@@ -118,8 +119,7 @@ export const SYNTHESIS_ALLOWANCE = 3;
 /** Validation repair requests before a planning turn ends blocked (SYN-4). */
 export const MAX_REPAIRS = 2;
 
-export type TurnEnd =
-  | { status: 'idle' | 'awaiting_approval' | 'awaiting_input' | 'blocked' | 'cancelled' | 'failed'; reason?: string };
+export type TurnEnd = { status: TurnStatus; reason?: string };
 
 interface TurnState {
   fuse: FuseState;
@@ -146,14 +146,16 @@ export const MAX_AUTO_REPLANS = 1;
 
 const KEEP_PLANNING = 'No valid plan yet. Keep planning: add the missing details or send "continue".';
 
+/** What the execution prompt says about confirmations: the one difference between build and auto (MODE-7). */
+const CONFIRMATION: Readonly<Record<ExecutionMode, string>> = {
+  build: 'Commands you run with run_command are shown to the user for confirmation first.',
+  auto: 'Commands you run with run_command execute without confirmation; the same safety gates apply.',
+};
+
 /** The system prompt for the agent. */
 export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
   if (state.agent === 'plan') return fill(prompts.plan, { workspace: state.workspace });
-  const confirmation =
-    state.agent === 'build'
-      ? 'Commands you run with run_command are shown to the user for confirmation first.'
-      : 'Commands you run with run_command execute without confirmation; the same safety gates apply.';
-  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation });
+  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation: CONFIRMATION[state.agent] });
 }
 
 export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<TurnEnd> {
@@ -454,14 +456,17 @@ async function executionReplan(deps: TurnDeps, turn: TurnState, plan: string, tr
   return { status: 'awaiting_approval', reason: 'The agent revised the plan during execution; review it before work continues.' };
 }
 
-type LimitKind = 'session_calls' | 'tool_loop';
+/** How each limit prompt reads (EXEC-3); a Record, so a new grantable budget must say it. */
+const LIMIT_PROMPT: Readonly<Record<GrantableBudgetKind, { what: string; where: string; header: string; idPrefix: string }>> = {
+  session_calls: { what: 'tool calls', where: 'the session tool-call limit', header: 'Session tool-call limit reached', idPrefix: 'session-limit' },
+  tool_loop: { what: 'model round-trips', where: 'the tool-loop limit for this turn', header: 'Tool-loop limit reached', idPrefix: 'tool-loop' },
+};
 
-function limitInterview(kind: LimitKind, agent: string, used: number, grant: number): InterviewQuestionInput[] {
-  const what = kind === 'session_calls' ? 'tool calls' : 'model round-trips';
-  const where = kind === 'session_calls' ? 'the session tool-call limit' : 'the tool-loop limit for this turn';
+function limitInterview(kind: GrantableBudgetKind, agent: string, used: number, grant: number): InterviewQuestionInput[] {
+  const { what, where, header } = LIMIT_PROMPT[kind];
   return [{
     id: kind,
-    header: kind === 'session_calls' ? 'Session tool-call limit reached' : 'Tool-loop limit reached',
+    header,
     question: `The ${agent} agent reached ${where} (${used} ${what}). Grant ${grant} more?`,
     options: [
       { label: LIMIT_GRANT, description: `Allow ${grant} more ${what}; the pending work continues in this turn.`, recommended: true },
@@ -472,9 +477,9 @@ function limitInterview(kind: LimitKind, agent: string, used: number, grant: num
 }
 
 /** EXEC-3: pause the turn on a limit prompt; the session continues it when the user answers. */
-async function suspend(deps: TurnDeps, kind: LimitKind, used: number, grant: number, calls: readonly ToolCall[], firstCallEmitted: boolean): Promise<TurnEnd> {
+async function suspend(deps: TurnDeps, kind: GrantableBudgetKind, used: number, grant: number, calls: readonly ToolCall[], firstCallEmitted: boolean): Promise<TurnEnd> {
   const state = deps.state();
-  const interviewId = `${kind === 'session_calls' ? 'session-limit' : 'tool-loop'}-${state.turn}-${used}`;
+  const interviewId = `${LIMIT_PROMPT[kind].idPrefix}-${state.turn}-${used}`;
   await deps.emit({ type: 'interview.requested', interviewId, source: 'runtime', questions: limitInterview(kind, state.agent, used, grant) });
   await deps.emit({
     type: 'turn.suspended',
@@ -483,7 +488,7 @@ async function suspend(deps: TurnDeps, kind: LimitKind, used: number, grant: num
     calls: calls.map((c) => ({ callId: c.id, name: c.name, arguments: c.arguments })),
     firstCallEmitted,
   });
-  return { status: 'awaiting_input', reason: kind === 'session_calls' ? 'Waiting for your decision on more tool calls.' : 'Waiting for your decision on more model round-trips.' };
+  return { status: 'awaiting_input', reason: `Waiting for your decision on more ${LIMIT_PROMPT[kind].what}.` };
 }
 
 /**

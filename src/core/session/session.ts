@@ -11,8 +11,9 @@ import type { AppendFileSystem, Clock, FileSystem } from '../ports';
 import type { ArchiveOutcome } from '../guards';
 import { stripTrackerRegion, validatePlan } from '../plan';
 import type { ModelProvider, RetryOptions } from '../llm';
-import { EventSequencer, type Agent, type EventInput, type SessionEvent, type TurnStatus } from './events';
-import { contextUsage, handOff, type GateChoice, type HandoffResult } from './handoff';
+import { AGENT_MODES, type AgentMode, type GateChoice, type TurnStatus } from '../vocabulary';
+import { EventSequencer, type EventInput, type SessionEvent } from './events';
+import { contextUsage, handOff, type HandoffResult } from './handoff';
 import { classifyIntent } from './intents';
 import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
 import { integrityNotice, readSessionLog, resumePoint, SessionLog, untrustedLines, type SessionLogContents } from './log';
@@ -48,7 +49,7 @@ export type SubmitResult =
   | { kind: 'ran'; status: TurnStatus }
   /** Nothing ran; the notice says why (also emitted as a `notice` event). */
   | { kind: 'notice'; text: string }
-  | { kind: 'mode'; agent: Agent };
+  | { kind: 'mode'; agent: AgentMode };
 
 export type Listener = (event: SessionEvent) => void;
 
@@ -91,7 +92,7 @@ export class Session {
     return `${stamp}-${randomBytes(3).toString('hex')}`;
   }
 
-  static async start(deps: SessionDeps, options: { agent: Agent; id?: string }): Promise<Session> {
+  static async start(deps: SessionDeps, options: { agent: AgentMode; id?: string }): Promise<Session> {
     const id = options.id ?? Session.newId(deps.clock);
     const log = await SessionLog.open(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [] });
     const state = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent: options.agent });
@@ -263,7 +264,7 @@ export class Session {
   }
 
   /** A "Ready to code?" choice or any other approval route (GATE-6: one handoff for all). */
-  async approve(choice: GateChoice | 'revise', automatic = false): Promise<HandoffResult | { ok: true; agent: 'plan'; implementationPrompt: '' }> {
+  async approve(choice: GateChoice, automatic = false): Promise<HandoffResult | { ok: true; agent: 'plan'; implementationPrompt: '' }> {
     if (this.busy) throw new SessionBusyError();
     if (choice === 'revise') {
       if (this.current.pendingApproval) {
@@ -323,10 +324,11 @@ export class Session {
       return this.notice('warning', `Answer the limit question first; /${name} was not applied.`);
     }
     if (name === 'mode') {
-      if (rest !== 'build' && rest !== 'auto' && rest !== 'plan') return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
-      if (this.current.agent === 'plan' && rest !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
-      await this.switchMode(rest, rest === 'plan' ? 'plan_entry' : 'plan_exit');
-      return { kind: 'mode', agent: rest };
+      const mode = AGENT_MODES.find((m) => m === rest);
+      if (mode === undefined) return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
+      if (this.current.agent === 'plan' && mode !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
+      await this.switchMode(mode, mode === 'plan' ? 'plan_entry' : 'plan_exit');
+      return { kind: 'mode', agent: mode };
     }
     if (rest === 'off') {
       if (this.current.agent !== 'plan') return this.notice('info', 'Planning is not active.');
@@ -344,7 +346,7 @@ export class Session {
     return this.runTurnOf('user', rest);
   }
 
-  private async switchMode(to: Agent, switchPath: 'plan_entry' | 'plan_exit'): Promise<void> {
+  private async switchMode(to: AgentMode, switchPath: 'plan_entry' | 'plan_exit'): Promise<void> {
     if (to === this.current.agent) return;
     await this.emit({ type: 'mode.changed', from: this.current.agent, to, switchPath });
   }

@@ -4,7 +4,8 @@
  * way, so a restored session is exactly the one that was running.
  */
 import type { Message, ToolCall } from '../llm';
-import type { Agent, EventOf, SessionEvent, TurnStatus } from './events';
+import type { AgentMode, ExecutionMode, GrantableBudgetKind, TurnStatus } from '../vocabulary';
+import type { EventOf, SessionEvent } from './events';
 import { answerText, type InterviewQuestionInput } from './interview';
 
 export const INTERVIEW_DISMISSED = 'The user dismissed the question without answering. Do not ask it again this turn; continue with a reasonable default and state it as an assumption.';
@@ -17,7 +18,7 @@ export interface PendingInterview {
 
 /** A turn paused on a runtime limit prompt (EXEC-3); answering it continues the same turn. */
 export interface Suspension {
-  reason: 'session_calls' | 'tool_loop';
+  reason: GrantableBudgetKind;
   interviewId: string;
   /** The rest of the paused batch, starting with the call that hit the limit. */
   calls: ToolCall[];
@@ -31,9 +32,9 @@ export interface SessionState {
   workspace: string;
   provider: string;
   model: string;
-  agent: Agent;
+  agent: AgentMode;
   /** Restored by `/plan off` (MODE-2). */
-  previousExecution: Exclude<Agent, 'plan'>;
+  previousExecution: ExecutionMode;
   turn: number;
   /** Last turn outcome; `running` while a turn is in progress; `new` before the first turn. */
   status: TurnStatus | 'running' | 'new';
@@ -69,7 +70,7 @@ export interface SessionState {
   interviewsDenied: boolean;
 }
 
-export function initialState(init: { id: string; workspace: string; provider: string; model: string; agent: Agent }): SessionState {
+export function initialState(init: { id: string; workspace: string; provider: string; model: string; agent: AgentMode }): SessionState {
   return {
     ...init,
     previousExecution: init.agent === 'plan' ? 'build' : init.agent,

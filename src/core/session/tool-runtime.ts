@@ -4,7 +4,7 @@
  */
 import type { ToolDefinition } from '../llm';
 import type { Isolation } from '../ports';
-import type { Agent } from './events';
+import type { AgentMode } from '../vocabulary';
 import type { InterviewQuestionInput } from './interview';
 
 export type ToolClass = 'inspection' | 'verification' | 'mutation' | 'other';
@@ -28,7 +28,7 @@ export type ToolOutcome =
   | { kind: 'planning_suggested'; reason: string };
 
 export interface ToolContext {
-  agent: Agent;
+  agent: AgentMode;
   signal: AbortSignal;
   /** Bytes of output the result may show the model (NAV-5). */
   previewLimit: number;
@@ -37,7 +37,7 @@ export interface ToolContext {
 }
 
 export interface ToolRuntime {
-  definitions(agent: Agent): ToolDefinition[];
+  definitions(agent: AgentMode): ToolDefinition[];
   /** How the commands these tools run are contained (the Shell port's sandbox probe). */
   isolation(): Promise<Isolation>;
   execute(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome>;

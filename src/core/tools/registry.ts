@@ -1,6 +1,6 @@
 /** The catalog of agent tools per mode (RO-1, MODE-1) and lookup by name. */
 import type { ToolDefinition } from '../llm/provider';
-import type { AgentMode } from '../policy';
+import type { AgentMode } from '../vocabulary';
 import { editFileTool } from './edit-file';
 import { findFilesTool } from './find-files';
 import { grepTool } from './grep';

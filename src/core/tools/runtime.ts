@@ -4,7 +4,7 @@
  * runloop needs no per-tool knowledge.
  */
 import type { ToolDefinition } from '../llm/provider';
-import type { Agent } from '../session/events';
+import type { AgentMode } from '../vocabulary';
 import type { ToolClass, ToolOutcome as RuntimeOutcome, ToolContext as RuntimeContext, ToolRuntime } from '../session/tool-runtime';
 import { findTool, toolDefinitions, toolsForMode } from './registry';
 import { maskSecretValues } from '../llm/redact';
@@ -43,7 +43,7 @@ function classOf(name: string, result: ToolResult): ToolClass {
 
 export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
   return {
-    definitions(agent: Agent): ToolDefinition[] {
+    definitions(agent: AgentMode): ToolDefinition[] {
       return toolDefinitions(agent);
     },
     isolation: () => options.ports.shell.isolation(),

@@ -6,10 +6,8 @@
  */
 import { z } from 'zod';
 import type { ToolDefinition } from '../llm/provider';
-import type { AgentMode } from '../policy';
+import type { AgentMode } from '../vocabulary';
 import { NotRegularFileError, type FileSystem, type Search, type Shell, type Writer } from '../ports';
-
-export type { AgentMode } from '../policy';
 
 /** The `vtplan.sandbox.network` setting. */
 export const COMMAND_NETWORK = ['default', 'off', 'on'] as const;

@@ -2,13 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from 'shell-quote';
-import { checkCommand, checkCommandInWorkspace, type AgentMode } from '../../../src/core/policy';
+import { checkCommand, checkCommandInWorkspace } from '../../../src/core/policy';
 import { MAX_FOLDERS } from '../../../src/core/policy/cwd';
 import { segmentEntries } from '../../../src/core/policy/segment-words';
 import { MAX_COMMAND_LENGTH, scanCommand } from '../../../src/core/policy/shell-scan';
+import { AGENT_MODES } from '../../../src/core/vocabulary';
 
 const ROOT = '/work/ws';
-const MODES: AgentMode[] = ['plan', 'build', 'auto'];
+const MODES = AGENT_MODES;
 
 test('RO-3, MODE-1: input shell-quote throws on (`${x`) is refused with a reason in every mode, not thrown', () => {
   for (const c of ['ls ${x', 'ls "${x"', 'cat a >${x', 'ls ${', 'echo a; ls ${x']) {

@@ -37,9 +37,10 @@ import { pathToFileURL } from 'node:url';
 import type { CliIO } from '../../../src/cli/io';
 import { sessionDeps, sweepWorkspace } from '../../../src/cli/session-setup';
 import { eventPrinter } from '../../../src/cli/transcript';
-import { SessionEventSchema, type Agent, type SessionEvent } from '../../../src/core/session/events';
+import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
 import { parseSessionLog, untrustedLines } from '../../../src/core/session/log';
 import { Session } from '../../../src/core/session/session';
+import type { AgentMode } from '../../../src/core/vocabulary';
 import { loadLogKey, logKeyDir, parseLogKeyHex, workspaceKeyId } from '../../../src/node/log-key';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn } from '../../fixtures/model-server';
 
@@ -200,7 +201,7 @@ export interface PhaseReport {
   events: SessionEvent[];
   confirmations: string[];
   /** The `agent` of the resumed session (its `session.started` with `resumed: true`), `null` when none. */
-  agent: Agent | null;
+  agent: AgentMode | null;
   turnStatus: string | null;
   stdout: string;
   stderr: string;

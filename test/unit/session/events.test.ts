@@ -56,6 +56,7 @@ const SAMPLES: EventInput[] = [
   { type: 'interview.denied', dismissals: 2 },
   { type: 'interview.resolved', interviewId: 'i2', cancelled: true, superseded: true },
   { type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: 0.07, toolBudgetReset: true },
+  { type: 'handoff.phase', phase: 'restoring' },
   { type: 'provider.retry', retry: 1, delayMs: 250, failure: { kind: 'http', provider: 'openai', status: 500, retryable: true, message: 'HTTP 500' } },
   { type: 'provider.failed', failure: { kind: 'transport', provider: 'anthropic', retryable: true, message: 'ECONNRESET', attempts: 4 } },
   { type: 'directive', kind: 'repair', text: 'Fix step 2: it has no verify item.', allowanceUsed: 0, toolsClosed: false },

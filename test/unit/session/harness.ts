@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProvider } from '../../../src/core/llm';
 import { systemClock, type Shell } from '../../../src/core/ports';
-import type { Agent, SessionEvent } from '../../../src/core/session/events';
+import type { SessionEvent } from '../../../src/core/session/events';
+import type { AgentMode } from '../../../src/core/vocabulary';
 import { Session, type SessionDeps } from '../../../src/core/session/session';
 import type { TurnLimits } from '../../../src/core/session/runloop';
 import { createToolRuntime } from '../../../src/core/tools';
@@ -75,7 +76,7 @@ export interface Harness {
   /** The workspace's session-log key (what the host keeps outside the workspace). */
   logKey: Uint8Array;
   deps(overrides?: Partial<SessionDeps>, kind?: 'openai' | 'anthropic'): SessionDeps;
-  start(agent?: Agent, d?: SessionDeps): Promise<{ session: Session; events: SessionEvent[] }>;
+  start(agent?: AgentMode, d?: SessionDeps): Promise<{ session: Session; events: SessionEvent[] }>;
   /** Attaches an event collector to a session made elsewhere (e.g. `Session.resume`). */
   watch(session: Session): SessionEvent[];
   /** The OpenAI request body of request `i`. */
@@ -124,7 +125,7 @@ export function useHarness(): Harness {
       logKey,
       deps,
       watch,
-      async start(agent: Agent = 'plan', d = deps()) {
+      async start(agent: AgentMode = 'plan', d = deps()) {
         const session = await Session.start(d, { agent });
         return { session, events: watch(session) };
       },

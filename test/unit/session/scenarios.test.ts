@@ -296,7 +296,9 @@ test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly
   const result = await session.approve('execute');
   assert.equal(result.ok, true);
   const seq = types(events).slice(types(events).indexOf('plan.approval.resolved'));
-  assert.deepEqual(seq.slice(0, 4), ['plan.approval.resolved', 'mode.changed', 'tracker.updated', 'turn.started']);
+  // `handoff.phase` `done` ends the handoff (GATE-4): a current-context handoff has no other phase.
+  assert.deepEqual(seq.slice(0, 5), ['plan.approval.resolved', 'mode.changed', 'tracker.updated', 'handoff.phase', 'turn.started']);
+  assert.deepEqual(of(events, 'handoff.phase').map((e) => e.phase), ['done']);
   assert.equal(of(events, 'plan.approval.resolved').length, 1);
   assert.equal(of(events, 'mode.changed').at(-1)?.to, 'build');
   assert.equal(of(events, 'turn.started').filter((t) => t.kind === 'implementation').length, 1);
@@ -337,14 +339,17 @@ test('MODE-6: "lgtm" while a plan awaits approval runs the same handoff; "stay i
   assert.equal(of(events, 'plan.approval.resolved')[0]?.choice, 'execute');
 });
 
-test('GATE-4: the fresh-context choice clears the history but keeps the plan, with the three progress notices', async () => {
+test('GATE-4: the fresh-context choice clears the history but keeps the plan, and reports its phases as events', async () => {
   server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Implemented.' });
   const { session, events } = await start();
   await session.submit('Add shouting');
   await session.approve('fresh_context');
   const reset = of(events, 'context.reset')[0];
   assert.ok(reset && reset.planPreserved && reset.toolBudgetReset && reset.previousContextUsage > 0);
-  assert.deepEqual(of(events, 'notice').map((n) => n.text), ['Preparing fresh execution thread...', 'Restoring approved plan...', 'Starting build...']);
+  // The phases are structured (clients show their texts and lock input by them), not notice text.
+  const handoff = events.filter((e) => e.type === 'handoff.phase' || e.type === 'context.reset' || (e.type === 'turn.started' && e.kind === 'implementation'));
+  assert.deepEqual(handoff.map((e) => (e.type === 'handoff.phase' ? e.phase : e.type)), ['preparing', 'context.reset', 'restoring', 'starting', 'done', 'turn.started']);
+  assert.deepEqual(of(events, 'notice'), []);
   const implMessages = openaiBody(1).messages.filter((m) => m.role !== 'system');
   assert.equal(implMessages.length, 1, 'only the implementation prompt: the planning transcript was cleared');
 });

@@ -5,7 +5,8 @@ import { nodeFileSystem } from '../../../src/node/fs';
 import { createNodeSearch } from '../../../src/node/search';
 import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
-import type { AgentMode, ToolContext } from '../../../src/core/tools';
+import type { ToolContext } from '../../../src/core/tools';
+import type { AgentMode } from '../../../src/core/vocabulary';
 import type { Search } from '../../../src/core/ports';
 
 export interface Workspace {

@@ -1,33 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApprovalChoice, EntryOf } from '../../../src/protocol';
+import { APPROVAL_CHOICE_LABEL, GATE_CHOICES, type GateChoice } from '../../../src/core/vocabulary';
+import type { EntryOf } from '../../../src/protocol';
 import { Button, Link, type ToolkitElement } from '../ui';
 import { focusIsInView, useKeyActivationGuard } from './focus';
 import { GateSynopsis, InvalidEditNote } from './GateSynopsis';
 import type { InteractionProps } from './Wizard';
-
-interface ChoiceView {
-  choice: ApprovalChoice;
-  label: string;
-}
-
-const CHOICES: readonly ChoiceView[] = [
-  { choice: 'execute', label: 'Yes, implement this plan' },
-  { choice: 'fresh_context', label: 'Yes, clear context and implement' },
-  { choice: 'switch_auto', label: 'Yes, switch to Auto and implement' },
-  { choice: 'revise', label: 'No, stay in Plan mode' },
-];
-
-/** How a resolved gate reads; covers every resolution the event stream can carry (EVT-1). */
-const RESOLVED: Record<string, string> = {
-  execute: 'Yes, implement this plan',
-  fresh_context: 'Yes, clear context and implement',
-  switch_build: 'Implement with Build',
-  switch_auto: 'Yes, switch to Auto and implement',
-  revise: 'No, stay in Plan mode',
-  cancel: 'Plan cancelled',
-  auto_accept: 'Accepted automatically',
-  automatic: 'Accepted automatically',
-};
 
 export function contextFigure(usage: number): string {
   const percent = Math.round(Math.min(1, Math.max(0, Number.isFinite(usage) ? usage : 0)) * 100);
@@ -40,7 +17,7 @@ export function contextFigure(usage: number): string {
  * `focusRequest` counts the host's explicit requests to focus the gate (`focusGate`).
  */
 export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: { entry: EntryOf<'approval'>; suspended: boolean; focusRequest: number } & InteractionProps) {
-  const [chosen, setChosen] = useState<ApprovalChoice | null>(null);
+  const [chosen, setChosen] = useState<GateChoice | null>(null);
   const first = useRef<ToolkitElement>(null);
   const pending = entry.state === 'pending' && !suspended;
   const keys = useKeyActivationGuard();
@@ -67,7 +44,7 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
   useEffect(() => setChosen(null), [entry]);
 
   if (entry.state !== 'pending') {
-    const outcome = entry.state === 'superseded' ? 'Superseded by a newer plan' : (RESOLVED[entry.choice ?? ''] ?? entry.choice ?? 'Resolved');
+    const outcome = entry.state === 'superseded' ? 'Superseded by a newer plan' : entry.choice ? APPROVAL_CHOICE_LABEL[entry.choice] : 'Resolved';
     return (
       <div class={`gate-summary gate-${entry.state}`} role="note" aria-label="Plan approval">
         <span class="gate-summary-title">{entry.synopsis.title ?? 'Plan'}</span>
@@ -79,7 +56,7 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
     return <div class="gate-summary gate-waiting" role="note">Answer the open question first; the plan approval follows.</div>;
   }
 
-  const pick = (choice: ApprovalChoice) => {
+  const pick = (choice: GateChoice) => {
     if (chosen !== null || !keys.allows()) return;
     setChosen(choice);
     send({ type: 'approve', planFile: entry.planFile, choice });
@@ -95,10 +72,10 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
         if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
         // A held digit repeating into the gate was pressed before focus got here.
         const index = /^[1-4]$/.test(e.key) && !e.repeat ? Number(e.key) - 1 : -1;
-        const view = CHOICES[index];
-        if (view) {
+        const choice = GATE_CHOICES[index];
+        if (choice) {
           e.preventDefault();
-          pick(view.choice);
+          pick(choice);
         } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           const buttons = [...e.currentTarget.querySelectorAll<ToolkitElement>('.gate-choice')];
           const at = buttons.indexOf(document.activeElement as ToolkitElement);
@@ -116,20 +93,20 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
       {entry.invalidEdit && <InvalidEditNote invalidEdit={entry.invalidEdit} />}
       <GateSynopsis synopsis={entry.synopsis} gateId={entry.id} folded={Boolean(entry.invalidEdit)} />
       <div class="gate-choices" role="group" aria-label="Approve the plan">
-        {CHOICES.map((c, i) => (
+        {GATE_CHOICES.map((choice, i) => (
           <Button
-            key={c.choice}
+            key={choice}
             buttonRef={i === 0 ? first : undefined}
             appearance={i === 0 ? 'primary' : 'secondary'}
-            class={`gate-choice gate-choice-${c.choice}`}
+            class={`gate-choice gate-choice-${choice}`}
             ariaKeyShortcuts={String(i + 1)}
             ariaDisabled={chosen !== null}
-            onClick={() => pick(c.choice)}
+            onClick={() => pick(choice)}
           >
             <span class="choice-key" aria-hidden="true">{i + 1}</span>
             <span class="choice-text">
-              <span class="choice-label">{c.label}</span>
-              {c.choice === 'fresh_context' && <span class="choice-detail">{contextFigure(entry.contextUsage)}</span>}
+              <span class="choice-label">{APPROVAL_CHOICE_LABEL[choice]}</span>
+              {choice === 'fresh_context' && <span class="choice-detail">{contextFigure(entry.contextUsage)}</span>}
             </span>
           </Button>
         ))}
