@@ -48,7 +48,7 @@ export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 export const BudgetKindSchema = z.enum(['tool_calls', 'tool_loop', 'session_calls']);
 
 const failureShape = z.strictObject({
-  kind: z.enum(['http', 'transport', 'protocol']),
+  kind: z.enum(['http', 'transport', 'protocol', 'setup']),
   provider: z.string(),
   status: z.int().optional(),
   retryable: z.boolean(),

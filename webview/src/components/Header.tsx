@@ -1,5 +1,5 @@
 import type { PanelStatus } from '../../../src/protocol';
-import { Badge } from '../ui';
+import { Badge, Button } from '../ui';
 
 const MODE_LABEL = { plan: 'Plan', build: 'Build', auto: 'Auto' } as const;
 const MODE_HINT = {
@@ -8,12 +8,18 @@ const MODE_HINT = {
   auto: 'Auto mode: writes files and runs commands without asking',
 } as const;
 
-export function Header({ status }: { status: PanelStatus }) {
+export function Header({ status, onSwitchFolder }: { status: PanelStatus; onSwitchFolder: () => void }) {
   return (
     <header class="header">
       <span class={`mode-badge mode-${status.mode}`} title={MODE_HINT[status.mode]} role="img" aria-label={MODE_HINT[status.mode]}>
         <Badge>{MODE_LABEL[status.mode]}</Badge>
       </span>
+      {status.folder !== undefined && (
+        // Several folders are open: which one the session works in, and a way to change it.
+        <Button appearance="secondary" class="folder" onClick={onSwitchFolder} title="The workspace folder this session works in. Switching folders starts a new session." ariaLabel={`Folder: ${status.folder}. Switch folder`}>
+          {status.folder}
+        </Button>
+      )}
       <span class="model" title="Model">{status.model ?? 'No model selected'}</span>
       {status.sandbox && !status.sandbox.sandboxed ? (
         // The unsafe case stands out (warning colour, a live region); the sandboxed one is a quiet label.
