@@ -45,6 +45,11 @@ export class PendingConfirmations {
     return this.pending.has(id);
   }
 
+  /** How many questions wait for an answer. */
+  get size(): number {
+    return this.pending.size;
+  }
+
   /** Stop, New Session, closing: every waiting question is answered "don't run". */
   declineAll(): void {
     for (const finish of [...this.pending.values()]) finish(false);

@@ -169,6 +169,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     return this.scope?.session ?? null;
   }
 
+  /** Build-mode commands waiting for the user's answer, in the chat or in a modal dialog. */
+  get confirmationsWaiting(): number {
+    return this.confirmations.size;
+  }
+
   /** The folder the open session works in (absolute path); undefined without a session. */
   get sessionRoot(): string | undefined {
     return this.scope?.root;
