@@ -34,7 +34,7 @@ await esbuild.build({
 const samplesFile = join(mkdtempSync(join(tmpdir(), 'vtp-bench-')), 'activation.txt');
 for (let i = 0; i < 3; i++) {
   const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
-    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'), VTPLAN_BENCH_OUT: samplesFile,
+    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'), VTPLAN_EXTHOST_WINDOWS: 'folder', VTPLAN_BENCH_OUT: samplesFile,
     VTPLAN_EXTHOST_RESULTS: join(tmpdir(), 'vtp-bench-exthost.json'),
   });
   if (code !== 0) { console.error('activation measurement failed'); process.exit(1); }

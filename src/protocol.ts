@@ -40,11 +40,33 @@ export const PanelStatus = z.object({
   inputLockedReason: z.nullable(z.string()),
   /** How agent commands are contained (RO-1): the header warns when only the policy stands. */
   sandbox: z.nullable(z.object({ sandboxed: z.boolean(), summary: z.string() })),
+  /**
+   * The workspace folder the session works in, by name; only in a workspace of several folders
+   * (the header names it and offers to switch).
+   */
+  folder: z.optional(z.string().check(z.maxLength(1_000))),
 });
 export type PanelStatus = z.infer<typeof PanelStatus>;
 
 /** Before any session: Plan mode, idle, input open. */
 export const INITIAL_STATUS: PanelStatus = Object.freeze({ mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null, sandbox: null });
+
+/**
+ * What the panel may ask the host to do besides chatting: the next step a notice offers, the
+ * header's folder switch. Each is one fixed VS Code command on the host side, never a command
+ * name from the webview.
+ */
+export const PanelAction = z.enum(['openFolder', 'switchFolder', 'selectModel', 'openSettings', 'showOutput']);
+export type PanelAction = z.infer<typeof PanelAction>;
+
+/** The button text of each action, in the chat and in notifications alike. */
+export const PANEL_ACTION_LABELS: Readonly<Record<PanelAction, string>> = {
+  openFolder: 'Open Folder',
+  switchFolder: 'Switch Folder',
+  selectModel: 'Select Model',
+  openSettings: 'Open Settings',
+  showOutput: 'Show Log',
+};
 
 export const ToolStatus = z.enum(['running', 'ok', 'error', 'blocked']);
 export type ToolStatus = z.infer<typeof ToolStatus>;
@@ -150,7 +172,8 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     /** Absent while the plan has no file yet. */
     revision: z.optional(PlanRevisionInfo),
   }),
-  z.object({ kind: z.literal('notice'), id, level: NoticeLevel, text }),
+  /** `actions`: the next steps offered as buttons (a failure says what to do and offers to do it). */
+  z.object({ kind: z.literal('notice'), id, level: NoticeLevel, text, actions: z.optional(z.array(PanelAction).check(z.maxLength(3))) }),
   z.object({
     kind: z.literal('interview'),
     id,
@@ -203,6 +226,8 @@ export const WebviewCommand = z.discriminatedUnion('type', [
   /** A link in rendered markdown: the host opens it with VS Code's usual confirmation. */
   z.object({ type: z.literal('openLink'), href: z.string().check(z.maxLength(4_000)) }),
   z.object({ type: z.literal('copy'), text: z.string().check(z.maxLength(MAX_TEXT)) }),
+  /** A notice's next-step button, or the header's folder switch. */
+  z.object({ type: z.literal('runAction'), action: PanelAction }),
   /** Something the webview could not handle (e.g. a host message that did not parse), for the output channel. */
   z.object({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string().check(z.maxLength(4_000)) }),
 ]);
@@ -234,6 +259,11 @@ export const HostNotification = z.discriminatedUnion('type', [
    * from something the user is doing elsewhere.
    */
   z.object({ type: z.literal('focusGate') }),
+  /**
+   * A message the host could not take (no folder, no session): it goes back into the composer,
+   * unless the user has started typing something else there.
+   */
+  z.object({ type: z.literal('restoreDraft'), text: z.string().check(z.maxLength(MAX_TEXT)) }),
   /** Say something to screen readers (status changes). */
   z.object({ type: z.literal('announce'), text: z.string() }),
 ]);

@@ -11,10 +11,23 @@ export interface CommandDeps {
   revisions: PlanRevisionDocuments;
 }
 
-/** Every command of the extension, registered in one place and owned by the extension's lifetime. */
+/**
+ * Every command of the extension, registered in one place and owned by the extension's lifetime.
+ * A command that fails says so in the chat with the next step (a notification too while the
+ * chat is hidden), never only in the log.
+ */
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   const register = (id: string, run: (...args: unknown[]) => unknown) =>
-    context.subscriptions.push(vscode.commands.registerCommand(id, run));
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await run(...args);
+        } catch (err) {
+          deps.host.reportFailure(err);
+          return undefined;
+        }
+      }),
+    );
 
   register('vtplan.startPlanning', async () => {
     await deps.chat.reveal();
@@ -32,10 +45,13 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     await deps.host.newSession();
     await deps.chat.reveal();
   });
+  register('vtplan.switchFolder', async () => {
+    if (await deps.host.switchFolder()) await deps.chat.reveal();
+  });
   register('vtplan.openSession', async () => {
     const sessions = await deps.host.listSessions();
     if (sessions.length === 0) {
-      void vscode.window.showInformationMessage('No earlier sessions in this workspace yet.');
+      void vscode.window.showInformationMessage('No earlier sessions in this folder yet.');
       return;
     }
     const pick = await vscode.window.showQuickPick(

@@ -6,6 +6,7 @@ import { registerPlanDiagnostics } from './plan-diagnostics';
 import { registerPlanDocuments } from './plan-documents';
 import { PlanRevisionDocuments } from './plan-revisions';
 import { ApiKeys } from './secrets';
+import { SessionFolders } from './session-folders';
 import { SessionHost } from './session-host';
 import { registerTasksView, type TasksViewModel } from './tasks-view';
 
@@ -14,9 +15,20 @@ export interface ExtensionApi {
   chat: ChatViewProvider;
   host: SessionHost;
   tasks: TasksViewModel;
+  folders: SessionFolders;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
   activationMs: number;
+  /** The extension's deactivate(), as VS Code calls it when the window closes. */
+  deactivate: () => Promise<void>;
 }
+
+/**
+ * VS Code waits about five seconds for deactivate(); the session gets most of that to stop its
+ * turn and write its log, and the window closes on time even when a turn will not end.
+ */
+const SHUTDOWN_BUDGET_MS = 4_000;
+
+let shutdown: (() => Promise<void>) | null = null;
 
 /**
  * Activation is lazy (views and commands only). Everything registered here is owned by the
@@ -28,9 +40,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log);
 
   const keys = new ApiKeys(context.secrets);
+  const folders = new SessionFolders(context.workspaceState);
+  context.subscriptions.push(folders);
   const chat = new ChatViewProvider(context.extensionUri, log);
-  const tasks = registerTasksView(context);
-  const host = new SessionHost({ context, chat, tasks, keys, log });
+  const tasks = registerTasksView(context, { root: () => folders.current?.uri.fsPath, onDidChange: folders.onDidChange });
+  const host = new SessionHost({ context, chat, tasks, folders, keys, log });
+  shutdown = () => host.shutdown(SHUTDOWN_BUDGET_MS);
   chat.bind(host);
   context.subscriptions.push(
     chat,
@@ -47,7 +62,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  return { chat, host, tasks, activationMs };
+  return { chat, host, tasks, folders, activationMs, deactivate };
 }
 
-export function deactivate(): void {}
+/** The window is closing (or the extension is disabled): the turn stops and the session log is written before VS Code moves on. */
+export async function deactivate(): Promise<void> {
+  await shutdown?.();
+}

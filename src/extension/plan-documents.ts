@@ -17,8 +17,7 @@ class PlanCodeLens implements vscode.CodeLensProvider {
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    const pending = this.host.current?.state.pendingApproval;
-    if (!pending || vscode.workspace.asRelativePath(doc.uri, false) !== pending.planFile) return [];
+    if (!this.host.isPlanUnderReview(doc.uri)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
       new vscode.CodeLens(top, { title: '$(check) Approve plan', command: 'vtplan.approvePlan', tooltip: 'Ready to code: implement this plan with the build agent' }),

@@ -44,7 +44,7 @@ export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider
   /** Opens the diff editor: the revision before the latest one on the left, the plan file on the right. */
   async compare(planFileArg?: unknown): Promise<void> {
     const session = this.host.current;
-    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const root = this.host.sessionRoot;
     const planFile = typeof planFileArg === 'string' && isPlanFilePath(planFileArg) ? planFileArg : this.host.planFile();
     const previous = session && planFile ? planRevisions(session.events, planFile).at(-2) : undefined;
     if (!session || !root || !planFile || !previous) {

@@ -1,18 +1,29 @@
 /**
- * The chat panel's session in VS Code: creates or restores the workspace's planning Session,
- * turns the panel's commands into session calls, and mirrors its events to the webview, the
- * `vtplan.approvalPending` context key, the Tasks view and the approval notification (GATE-6).
+ * The chat panel's session in VS Code: creates or restores the planning Session of the session
+ * folder, turns the panel's commands into session calls, and mirrors its events to the webview,
+ * the `vtplan.approvalPending` context key, the Tasks view and the approval notification (GATE-6).
+ *
+ * One session is open at a time, in one scope (the session, its transcript and the host's
+ * listener); `close()` is the only way a scope ends, for New Session, Open Session…, Switch
+ * Folder, a removed folder, dispose and deactivate. Stop ends the turn, not the session. A failure
+ * of anything the user asked for shows in the chat with its next step (and as a notification
+ * while the chat is hidden).
  */
 import * as vscode from 'vscode';
 import { existsSync, lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { NotRegularFileError } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
-import { INITIAL_STATUS, type EntryOf, type GateChoice, type HostNotification, type PanelStatus, type TranscriptEntry, type WebviewCommand } from '../protocol';
+import {
+  INITIAL_STATUS, PANEL_ACTION_LABELS, type EntryOf, type GateChoice, type HostNotification, type PanelAction, type PanelStatus, type TranscriptEntry, type WebviewCommand,
+} from '../protocol';
 import { specialKindOf } from '../node/fs';
 import type { ChatSource, ChatViewProvider } from './chat-view';
+import { PendingConfirmations } from './confirmations';
+import { hostFailureNotice, type FailureNotice } from './failure-notices';
 import type { ApiKeys } from './secrets';
+import type { SessionFolders } from './session-folders';
 import { readSettings } from './settings';
 import type { TasksViewModel } from './tasks-view';
 import type { TranscriptBuilder } from './transcript';
@@ -27,46 +38,71 @@ function loadRuntime(): Promise<typeof import('./session-runtime.js')> {
   return runtime;
 }
 
-const LAST_SESSION_KEY = 'vtplan.lastSession';
+/** The last session of each folder (by folder URI), reopened when the panel first asks (ADD-4). */
+const LAST_SESSIONS_KEY = 'vtplan.lastSessions';
 
 export interface SessionHostDeps {
   context: vscode.ExtensionContext;
   chat: ChatViewProvider;
   tasks: TasksViewModel;
+  folders: SessionFolders;
   keys: ApiKeys;
   log: vscode.LogOutputChannel;
 }
 
+/** The open session and what lives exactly as long as it. */
+interface SessionScope {
+  readonly session: Session;
+  readonly builder: TranscriptBuilder;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly root: string;
+  /** Drops the host's listener: the first thing a closing scope does. */
+  readonly unsubscribe: () => void;
+  /** Error notices already raised as notifications (while the chat was hidden). */
+  readonly notified: Set<string>;
+}
+
 export class SessionHost implements ChatSource, vscode.Disposable {
-  private session: Session | null = null;
-  private opening: Promise<Session> | null = null;
-  /** Made with the session by the runtime, which carries the markdown renderer it needs. */
-  private builder: TranscriptBuilder | null = null;
+  private scope: SessionScope | null = null;
+  private opening: Promise<SessionScope> | null = null;
+  private closing: Promise<void> | null = null;
+  private disposed = false;
   private notifiedFor: string | null = null;
+  /** Notices of failures while no session is open (no folder, a refused `.vtcode`): the panel shows them until one opens. */
+  private looseNotices: EntryOf<'notice'>[] = [];
+  private noticeSeq = 0;
   private readonly approvalChanged = new vscode.EventEmitter<void>();
   /** Fires when a plan starts or stops waiting for approval (CodeLens, context keys). */
   readonly onDidChangeApproval = this.approvalChanged.event;
 
-  private readonly trackerWatch: vscode.Disposable;
-  /** Build-mode command confirmations waiting in the chat, by interview id. */
-  private readonly confirmations = new Map<string, { entry: EntryOf<'interview'>; answer: (run: boolean) => void }>();
-  private confirmSeq = 0;
+  private readonly watches: vscode.Disposable[];
+  /** Build-mode command confirmations waiting for the user (in the chat or a modal dialog). */
+  private readonly confirmations = new PendingConfirmations();
 
   constructor(private readonly deps: SessionHostDeps) {
-    this.trackerWatch = deps.tasks.onDidChange(() => this.showTrackerLine());
+    this.watches = [deps.tasks.onDidChange(() => this.showTrackerLine()), deps.folders.onDidChange(() => void this.folderChanged())];
   }
 
   /**
    * Build mode asks before each command, inline in the chat with the wizard's look (Run / Don't
    * run); when the chat view is hidden, in a modal dialog instead so the question is never missed.
-   * Stopping the turn (or closing the session) answers "don't run".
+   * Stopping the turn or closing the session answers "don't run" at once, also while a modal
+   * dialog is still up: it cannot be taken down from here, and its late answer no longer counts.
    */
-  private async confirmCommand(command: string, signal: AbortSignal): Promise<boolean> {
+  private confirmCommand(command: string, signal: AbortSignal): Promise<boolean> {
+    const interviewId = this.confirmations.nextId();
     if (!this.deps.chat.visible) {
-      const run = await vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run');
-      return run === 'Run';
+      const answer = this.confirmations.wait(interviewId, signal);
+      vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run').then(
+        (pick) => this.confirmations.answer(interviewId, pick === 'Run'),
+        (err: unknown) => {
+          this.deps.log.error(`The command confirmation dialog failed: ${err instanceof Error ? err.message : String(err)}`);
+          this.confirmations.answer(interviewId, false);
+        },
+      );
+      return answer;
     }
-    const interviewId = `confirm-${++this.confirmSeq}`;
+    const scope = this.scope;
     const entry: EntryOf<'interview'> = {
       kind: 'interview',
       id: `i-${interviewId}`,
@@ -76,27 +112,20 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       state: 'pending',
       answers: [],
     };
-    this.postAll(this.builder?.upsert(entry));
+    this.postAll(scope?.builder.upsert(entry));
     this.deps.chat.post({ type: 'announce', text: 'The build agent asks to run a command.' });
-    return new Promise<boolean>((resolve) => {
-      const onAbort = (): void => this.confirmations.get(interviewId)?.answer(false);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.confirmations.set(interviewId, {
-        entry,
-        answer: (run) => {
-          signal.removeEventListener('abort', onAbort);
-          this.confirmations.delete(interviewId);
-          const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
-          this.postAll(this.builder?.upsert(settled));
-          resolve(run);
-        },
-      });
+    return this.confirmations.wait(interviewId, signal, (run) => {
+      const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
+      const notices = scope?.builder.upsert(settled);
+      // A closed session's card changes in its own transcript only.
+      if (scope === this.scope) this.postAll(notices);
     });
   }
 
   /** Mirrors the Tasks view's checklist into the chat as one compact line while a plan is active. */
   private showTrackerLine(): void {
-    if (!this.session?.state.activePlan) return;
+    const scope = this.scope;
+    if (!scope?.session.state.activePlan) return;
     const snap = this.deps.tasks.snapshot();
     if (!snap.description) return;
     const find = (rows: typeof snap.items): string | null => {
@@ -108,52 +137,73 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       return null;
     };
     const header = `${snap.title ?? 'Checklist'} ${snap.description}`;
-    this.postAll(this.builder?.setTracker(header, find(snap.items)));
+    this.postAll(scope.builder.setTracker(header, find(snap.items)));
   }
 
+  /** Everything the panel receives from the session goes out here, the header's folder added. */
   private postAll(messages: readonly HostNotification[] = []): void {
-    for (const m of messages) this.deps.chat.post(m);
+    for (const m of messages) {
+      if (m.type === 'status' || m.type === 'state') this.deps.chat.post({ ...m, status: this.withFolder(m.status) });
+      else this.deps.chat.post(m);
+    }
   }
 
-  private get root(): string | undefined {
-    return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  /** Several folders open: the header names the one the session works in (or will). */
+  private withFolder(status: PanelStatus): PanelStatus {
+    const { folder: _stale, ...rest } = status;
+    const name = this.deps.folders.multiRoot ? (this.scope?.folder.name ?? this.deps.folders.current?.name) : undefined;
+    return name === undefined ? rest : { ...rest, folder: name };
   }
 
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
-    const snap = this.builder?.snapshot() ?? { status: INITIAL_STATUS, transcript: [] };
-    if (!this.session) {
+    const scope = this.scope;
+    if (!scope) {
       const mode = readSettings().defaultAgent;
-      return { ...snap, status: { ...snap.status, mode } };
+      return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices] };
     }
-    return snap;
+    const snap = scope.builder.snapshot();
+    return { status: this.withFolder(snap.status), transcript: snap.transcript };
   }
 
   get current(): Session | null {
-    return this.session;
+    return this.scope?.session ?? null;
   }
 
-  /** Restores the workspace's last session (ADD-4) when the panel first asks for state. */
+  /** Build-mode commands waiting for the user's answer, in the chat or in a modal dialog. */
+  get confirmationsWaiting(): number {
+    return this.confirmations.size;
+  }
+
+  /** The folder the open session works in (absolute path); undefined without a session. */
+  get sessionRoot(): string | undefined {
+    return this.scope?.root;
+  }
+
+  /** Restores the session folder's last session (ADD-4) when the panel first asks for state. */
   async restore(): Promise<void> {
-    const id = this.deps.context.workspaceState.get<string>(LAST_SESSION_KEY);
-    if (!id || this.session || this.opening || !this.root) return;
-    if (!existsSync(join(this.root, '.vtcode', 'sessions', `${id}.jsonl`))) return;
+    const folder = this.deps.folders.current;
+    if (!folder || this.scope || this.opening) return;
+    const id = this.lastSessions()[folder.uri.toString()];
+    if (!id || !existsSync(join(folder.uri.fsPath, '.vtcode', 'sessions', `${id}.jsonl`))) return;
     try {
       await this.open(id);
-      this.deps.chat.post({ type: 'state', ...this.snapshot() });
     } catch (err) {
       this.deps.log.warn(`Could not restore session ${id}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
+  private lastSessions(): Record<string, string> {
+    const stored = this.deps.context.workspaceState.get<unknown>(LAST_SESSIONS_KEY);
+    if (typeof stored !== 'object' || stored === null) return {};
+    return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+
+  /** A panel command; whatever fails shows in the chat with its next step, never only in the log. */
   async handle(command: WebviewCommand): Promise<void> {
     try {
       await this.dispatch(command);
     } catch (err) {
-      if (err instanceof Error && err.name === 'SessionBusyError') {
-        this.localNotice('warning', err.message);
-        return;
-      }
-      throw err;
+      this.reportFailure(err, command.type === 'submit' ? command.text : undefined);
     }
   }
 
@@ -168,21 +218,16 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         await this.submit(command.text);
         return;
       case 'stop':
-        for (const pending of [...this.confirmations.values()]) pending.answer(false);
-        this.session?.stop();
+        this.stopTurn();
         return;
-      case 'answerInterview': {
-        const pending = this.confirmations.get(command.interviewId);
-        if (pending) pending.answer(command.answers[0]?.label === 'Run');
+      case 'answerInterview':
+        if (this.confirmations.has(command.interviewId)) this.confirmations.answer(command.interviewId, command.answers[0]?.label === 'Run');
         else await (await this.ensure()).answer(command.interviewId, command.answers);
         return;
-      }
-      case 'cancelInterview': {
-        const pending = this.confirmations.get(command.interviewId);
-        if (pending) pending.answer(false);
+      case 'cancelInterview':
+        if (this.confirmations.has(command.interviewId)) this.confirmations.answer(command.interviewId, false);
         else await (await this.ensure()).dismissInterview(command.interviewId);
         return;
-      }
       case 'approve':
         await this.approve(command.choice);
         return;
@@ -201,12 +246,77 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       case 'copy':
         await vscode.env.clipboard.writeText(command.text);
         return;
+      case 'runAction':
+        await this.runAction(command.action);
+        return;
+    }
+  }
+
+  /**
+   * Says in the chat that something the user asked for failed, with the next step and its action
+   * (and as a notification while the chat is hidden). `unsent`: a message no session took; it
+   * goes back into the composer.
+   */
+  reportFailure(err: unknown, unsent?: string): void {
+    const notice = hostFailureNotice(err, unsent !== undefined);
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    if (notice.level === 'error') this.deps.log.error(detail);
+    else this.deps.log.warn(detail);
+    this.showNotice(notice);
+    if (unsent !== undefined) this.deps.chat.post({ type: 'restoreDraft', text: unsent });
+  }
+
+  private showNotice(notice: FailureNotice): void {
+    const entry: EntryOf<'notice'> = { kind: 'notice', id: `host-${++this.noticeSeq}`, level: notice.level, text: notice.text, ...(notice.actions.length > 0 ? { actions: notice.actions } : {}) };
+    if (this.scope) {
+      this.postAll(this.scope.builder.upsert(entry));
+    } else {
+      this.looseNotices.push(entry);
+      this.deps.chat.post({ type: 'entry', entry });
+    }
+    if (!this.deps.chat.visible) void this.notify(notice);
+  }
+
+  /** The chat is hidden: the failure shows as a notification with the same actions, and a way to the chat. */
+  private async notify(notice: FailureNotice): Promise<void> {
+    const show = notice.level === 'error' ? vscode.window.showErrorMessage : notice.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const openChat = 'Open Chat';
+    const pick = await show(notice.text, ...notice.actions.map((a) => PANEL_ACTION_LABELS[a]), openChat);
+    if (pick === openChat) await this.deps.chat.reveal();
+    const action = notice.actions.find((a) => PANEL_ACTION_LABELS[a] === pick);
+    if (action) await this.runAction(action);
+  }
+
+  /** A notice's next step, or the header's folder switch: each one fixed command. */
+  async runAction(action: PanelAction): Promise<void> {
+    switch (action) {
+      case 'openFolder':
+        await vscode.commands.executeCommand('vscode.openFolder');
+        return;
+      case 'switchFolder':
+        await vscode.commands.executeCommand('vtplan.switchFolder');
+        return;
+      case 'selectModel':
+        await vscode.commands.executeCommand('vtplan.selectModel');
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${this.deps.context.extension.id}`);
+        return;
+      case 'showOutput':
+        this.deps.log.show(true);
+        return;
     }
   }
 
   async submit(text: string): Promise<SubmitResult> {
     const session = await this.ensure();
     return session.submit(text);
+  }
+
+  /** Stop: every waiting command confirmation is answered "don't run" and the turn ends; the session stays. */
+  stopTurn(): void {
+    this.confirmations.declineAll();
+    this.scope?.session.stop();
   }
 
   /**
@@ -235,56 +345,143 @@ export class SessionHost implements ChatSource, vscode.Disposable {
    * palette. Asked from outside the chat, the chat is revealed on the gate.
    */
   private reofferGate(from: 'chat' | 'elsewhere'): void {
-    const gate = this.builder?.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
+    const gate = this.scope?.builder.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
     if (!gate) return;
     this.deps.chat.post({ type: 'entry', entry: { ...gate } });
     if (from === 'elsewhere') void this.deps.chat.reveal('gate');
   }
 
-  /** Earlier sessions of the workspace, newest first, for the "Open Session…" picker (ADD-4). */
+  /** Earlier sessions of the session folder, newest first, for the "Open Session…" picker (ADD-4). */
   async listSessions(): Promise<{ id: string; started: string; goal: string; current: boolean }[]> {
-    const root = this.root;
+    const root = this.scope?.root ?? this.deps.folders.current?.uri.fsPath;
     if (!root) return [];
     const rt = await loadRuntime();
-    return (await rt.listSessions(root)).map((s) => ({ ...s, current: s.id === this.session?.id }));
+    return (await rt.listSessions(root)).map((s) => ({ ...s, current: s.id === this.scope?.session.id }));
   }
 
-  /** Reopens an earlier session in the panel; the running turn, if any, is stopped first. */
+  /** Reopens an earlier session in the panel; the open one is closed first. */
   async switchTo(id: string): Promise<void> {
-    if (this.session?.id === id) return;
-    await this.closeSession();
+    if (this.scope?.session.id === id) return;
+    await this.close();
     await this.open(id);
   }
 
   /** Starts an empty session (the previous one stays on disk and in "Open Session…"). */
   async newSession(): Promise<void> {
-    await this.closeSession();
+    await this.close();
     await this.open();
   }
 
   /**
-   * Ends the current session: a question waiting in the chat is answered "don't run", the turn is
-   * stopped and awaited (its log appends included), so nothing of it outlives the switch.
+   * "VT Code: Switch Folder…": a new session in the folder the user picks. False when the picker
+   * was dismissed (nothing changes); picking the session's own folder keeps its session.
    */
-  private async closeSession(): Promise<void> {
-    for (const pending of [...this.confirmations.values()]) pending.answer(false);
-    this.session?.stop();
-    await this.session?.idle();
-    this.session = null;
+  async switchFolder(): Promise<boolean> {
+    const folder = await this.deps.folders.pick();
+    if (!folder) return false;
+    if (this.scope?.root === folder.uri.fsPath) return true;
+    await this.close();
+    await this.deps.folders.choose(folder);
+    await this.open();
+    return true;
+  }
+
+  /**
+   * The session folder changed under the session (its folder left the workspace, or another was
+   * chosen): that session closes, and the header and the Tasks view follow the new folder.
+   */
+  private async folderChanged(): Promise<void> {
+    const next = this.deps.folders.current;
+    const scope = this.scope;
+    if (scope && scope.root !== next?.uri.fsPath) {
+      const removed = !(vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.toString() === scope.folder.uri.toString());
+      await this.close();
+      if (removed) {
+        const then = next ? `The next message starts a session in ${next.name}.` : 'The next message asks which folder to work in.';
+        this.showNotice({
+          level: 'warning',
+          text: `The folder ${scope.folder.name} was removed from the workspace, so its session was stopped and closed (it stays in ${scope.folder.name}/.vtcode/sessions). ${then}`,
+          actions: this.deps.folders.multiRoot ? ['switchFolder'] : [],
+        });
+      }
+      this.deps.chat.post({ type: 'state', ...this.snapshot() });
+      return;
+    }
+    this.deps.chat.post({ type: 'status', status: this.snapshot().status });
+  }
+
+  /**
+   * The one way a session ends: New Session, Open Session…, Switch Folder, a removed folder,
+   * dispose and deactivate. The host stops listening first, so nothing of the old session reaches
+   * the panel any more; waiting confirmations are declined, the turn is stopped and awaited, and
+   * the log is flushed. A session still opening is closed once it has opened.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.closeNow().finally(() => {
+      this.closing = null;
+    });
+    return this.closing;
+  }
+
+  private async closeNow(): Promise<void> {
+    if (this.opening) await this.opening.catch(() => undefined);
+    const scope = this.scope;
+    if (!scope) return;
+    this.scope = null;
+    scope.unsubscribe();
+    this.confirmations.declineAll();
+    try {
+      await scope.session.close();
+    } catch (err) {
+      // The session is over either way; a next one must still be able to start.
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.log.error(`Session ${scope.session.id} did not close cleanly: ${message}`);
+      if (!this.disposed) void vscode.window.showWarningMessage(`The previous session's log could not be completed: ${message}`);
+    }
+    if (this.disposed) return;
+    await this.deps.tasks.setActivePlan(undefined);
+    await this.syncContext();
+  }
+
+  /**
+   * deactivate(): VS Code gives an extension about five seconds to shut down, so the close gets a
+   * budget; a turn that does not end in time (a command that ignores its stop) does not keep the
+   * window from closing.
+   */
+  async shutdown(budgetMs: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(resolve, budgetMs, 'late');
+    });
+    try {
+      const outcome = await Promise.race([this.close().then(() => 'closed' as const), late]);
+      if (outcome === 'late') this.deps.log.warn(`The session did not close within ${budgetMs} ms; its last events may be missing from its log.`);
+    } catch (err) {
+      this.deps.log.error(`Closing the session failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   planFile(): string | null {
-    const s = this.session?.state;
+    const s = this.scope?.session.state;
     return s?.pendingApproval?.planFile ?? s?.activePlan?.planFile ?? null;
+  }
+
+  /** Whether `uri` is the plan waiting for approval, in the session's folder (CodeLens). */
+  isPlanUnderReview(uri: vscode.Uri): boolean {
+    const pending = this.scope?.session.state.pendingApproval;
+    return Boolean(this.scope && pending && uri.fsPath === join(this.scope.root, pending.planFile));
   }
 
   async openPlan(): Promise<vscode.TextEditor | undefined> {
     const file = this.planFile();
-    if (!file || !this.root) {
+    const root = this.scope?.root;
+    if (!file || !root) {
       void vscode.window.showInformationMessage('There is no plan yet. Describe a goal in the VT Code chat first.');
       return undefined;
     }
-    const absolute = join(this.root, file);
+    const absolute = join(root, file);
     // openTextDocument on a FIFO would wait for a writer forever; the runtime refuses it too.
     const entry = lstatSync(absolute, { throwIfNoEntry: false });
     if (entry && !entry.isFile()) {
@@ -302,11 +499,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   /** Called for every saved `.vtcode/plans/*.md`: the gate shows again, or a warning says why not. */
   async onPlanSaved(doc: vscode.TextDocument): Promise<void> {
-    const session = this.session;
-    if (!session || !this.root || !session.state.pendingApproval) return;
-    const relative = vscode.workspace.asRelativePath(doc.uri, false);
-    if (relative !== session.state.pendingApproval.planFile) return;
-    const result = await session.planFileSaved(relative);
+    const scope = this.scope;
+    const pending = scope?.session.state.pendingApproval;
+    if (!scope || !pending) return;
+    // Another folder's plan with the same name is not the plan under review.
+    if (relative(scope.root, doc.uri.fsPath).split(/[\\/]/).join('/') !== pending.planFile) return;
+    const result = await scope.session.planFileSaved(pending.planFile);
     // Not awaited: the toast stays until the user answers it, which may be never.
     if (!result.ok) void this.warnInvalidEdit(result.reasons);
   }
@@ -339,25 +537,22 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     await vscode.env.openExternal(uri);
   }
 
-  private localNotice(level: 'info' | 'warning' | 'error', text: string): void {
-    this.deps.chat.post({ type: 'entry', entry: { kind: 'notice', id: `local-${Date.now()}`, level, text } });
-  }
-
   private async ensure(): Promise<Session> {
-    if (this.session) return this.session;
-    return this.open();
+    if (this.scope) return this.scope.session;
+    return (await this.open()).session;
   }
 
-  private open(resumeId?: string): Promise<Session> {
+  private open(resumeId?: string): Promise<SessionScope> {
     this.opening ??= this.create(resumeId).finally(() => {
       this.opening = null;
     });
     return this.opening;
   }
 
-  private async create(resumeId?: string): Promise<Session> {
-    const root = this.root;
-    if (!root) throw new Error('Open a folder first: VT Code Planning works on a workspace folder.');
+  private async create(resumeId?: string): Promise<SessionScope> {
+    if (this.closing) await this.closing;
+    const folder = await this.deps.folders.resolve();
+    const root = folder.uri.fsPath;
     const rt = await loadRuntime();
     const session = await rt.openSession({
       root,
@@ -370,31 +565,44 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     });
     const builder = new rt.TranscriptBuilder(() => session.contextUsage());
     builder.replay(session.events);
-    this.builder = builder;
-    this.session = session;
+    const notified = new Set<string>();
+    const scope: SessionScope = { session, builder, folder, root, notified, unsubscribe: session.on((event) => this.onEvent(scope, event)) };
+    this.scope = scope;
+    this.looseNotices = [];
     // A restored session (ADD-4): the Tasks view follows its plan, and the checklist line shows the
     // tracker files as they are now, not the count the replayed log last carried.
     const plan = session.state.activePlan;
-    if (plan) await this.deps.tasks.setActivePlan(join(root, plan.planFile));
+    await this.deps.tasks.setActivePlan(plan ? join(root, plan.planFile) : undefined);
     this.showTrackerLine();
-    await this.deps.context.workspaceState.update(LAST_SESSION_KEY, session.id);
-    session.on((event) => this.onEvent(event));
-    this.deps.chat.post({ type: 'state', ...builder.snapshot() });
+    await this.deps.context.workspaceState.update(LAST_SESSIONS_KEY, { ...this.lastSessions(), [folder.uri.toString()]: session.id });
+    this.postAll([{ type: 'state', ...builder.snapshot() }]);
     await this.syncContext();
-    return session;
+    return scope;
   }
 
-  private onEvent(event: SessionEvent): void {
-    this.postAll(this.builder?.apply(event));
-    if (event.type === 'plan.persisted' && this.root) this.deps.tasks.setActivePlan(join(this.root, event.planFile));
+  private onEvent(scope: SessionScope, event: SessionEvent): void {
+    const messages = scope.builder.apply(event);
+    this.postAll(messages);
+    this.notifyHiddenFailures(scope, messages);
+    if (event.type === 'plan.persisted') void this.deps.tasks.setActivePlan(join(scope.root, event.planFile));
     if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
       void this.syncContext();
     }
   }
 
+  /** A failure the session reports while the chat is hidden (a turn started from a command or notification) also shows as a notification. */
+  private notifyHiddenFailures(scope: SessionScope, messages: readonly HostNotification[]): void {
+    if (this.deps.chat.visible) return;
+    for (const m of messages) {
+      if (m.type !== 'entry' || m.entry.kind !== 'notice' || m.entry.level !== 'error' || scope.notified.has(m.entry.id)) continue;
+      scope.notified.add(m.entry.id);
+      void this.notify({ level: 'error', text: m.entry.text, actions: m.entry.actions ?? [] });
+    }
+  }
+
   private async syncContext(): Promise<void> {
-    const s = this.session?.state;
+    const s = this.scope?.session.state;
     await vscode.commands.executeCommand('setContext', 'vtplan.approvalPending', Boolean(s?.pendingApproval));
     await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? readSettings().defaultAgent);
     await vscode.commands.executeCommand('setContext', 'vtplan.hasPlan', Boolean(s?.pendingApproval ?? s?.activePlan));
@@ -405,17 +613,18 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private async offerApproval(planFile: string, seq: number): Promise<void> {
     if (this.deps.chat.visible || this.notifiedFor === `${planFile}#${seq}`) return;
     this.notifiedFor = `${planFile}#${seq}`;
-    const title = this.session?.state.activePlan?.title ?? planFile;
+    const title = this.scope?.session.state.activePlan?.title ?? planFile;
     const pick = await vscode.window.showInformationMessage(`Plan ready: ${title} — Ready to code?`, 'Implement', 'Open Plan', 'Review in chat');
     if (pick === 'Implement') await this.approve('execute', 'elsewhere');
     else if (pick === 'Open Plan') await this.openPlan();
     else if (pick === 'Review in chat') await this.deps.chat.reveal('gate');
   }
 
+  /** Extension shutdown: deactivate() has normally closed the session already (and awaited it). */
   dispose(): void {
-    for (const pending of [...this.confirmations.values()]) pending.answer(false);
-    this.session?.stop();
+    this.disposed = true;
+    this.close().catch((err: unknown) => this.deps.log.error(`Closing the session failed: ${err instanceof Error ? err.message : String(err)}`));
+    for (const d of this.watches) d.dispose();
     this.approvalChanged.dispose();
-    this.trackerWatch.dispose();
   }
 }

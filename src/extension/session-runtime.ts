@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
-import { describeCause, protocolFailure } from '../core/llm/failure';
+import { describeCause, makeFailure } from '../core/llm/failure';
 import { systemClock } from '../core/ports';
 import { readSessionLog } from '../core/session/log';
 import { Session, type SessionDeps } from '../core/session/session';
@@ -28,6 +28,8 @@ export { TranscriptBuilder } from './transcript';
 /**
  * The model is resolved on the first request, not when the session starts: opening the panel
  * or typing a slash command must not need a model (or trigger VS Code's model consent dialog).
+ * A model that cannot be had (none offered, no key, no name) is a `setup` failure: the chat says
+ * what is missing and offers "Select Model".
  */
 function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: string): ModelProvider {
   let resolved: Promise<ModelProvider> | null = null;
@@ -41,7 +43,7 @@ function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: 
         provider = await resolved;
       } catch (err) {
         resolved = null;
-        yield { type: 'error', failure: protocolFailure(id, [], false, describeCause(err)) };
+        yield { type: 'error', failure: makeFailure({ kind: 'setup', provider: id, secrets: [], retryable: false, message: describeCause(err) }) };
         return;
       }
       yield* provider.stream(request);

@@ -100,9 +100,10 @@ interface Node {
   current: boolean;
 }
 
-function workspaceRoot(): string | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder?.uri.scheme === 'file' ? folder.uri.fsPath.replace(/\\/g, '/') : undefined;
+/** Where the view reads: the folder the chat session works in (session-folders.ts), followed as it changes. */
+export interface TasksFolder {
+  root(): string | undefined;
+  readonly onDidChange: vscode.Event<void>;
 }
 
 /** What a row looks like; a blocked current task stays in the warning colour. */
@@ -138,23 +139,19 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   private readError: string | null = null;
 
-  constructor() {
+  constructor(private readonly folder: TasksFolder) {
     this.disposables.push(this.treeChanged, this.decorationsChanged, this.changed);
   }
 
   attach(view: vscode.TreeView<Node>): void {
     this.view = view;
-    this.disposables.push(
-      view,
-      vscode.window.registerFileDecorationProvider(this),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.watch()),
-    );
+    this.disposables.push(view, vscode.window.registerFileDecorationProvider(this), this.folder.onDidChange(() => this.watch()));
     this.watch();
   }
 
   private watch(): void {
     this.watcher?.dispose();
-    this.root = workspaceRoot();
+    this.root = this.folder.root()?.replace(/\\/g, '/');
     this.watcher = this.root ? watchFolders(this.root, WATCHED_FOLDERS, () => this.schedule()) : undefined;
     this.schedule();
   }
@@ -387,8 +384,8 @@ function codeSpan(text: string): string {
 }
 
 /** Registers the Tasks view for the extension's lifetime and returns its model. */
-export function registerTasksView(context: vscode.ExtensionContext): TasksView {
-  const tasks = new TasksView();
+export function registerTasksView(context: vscode.ExtensionContext, folder: TasksFolder): TasksView {
+  const tasks = new TasksView(folder);
   tasks.attach(vscode.window.createTreeView(TASKS_VIEW_ID, { treeDataProvider: tasks, showCollapseAll: true }));
   context.subscriptions.push(tasks);
   return tasks;

@@ -10,7 +10,8 @@ import { PlanRevisionLog, type RevisionStep } from '../core/session/plan-revisio
 import {
   AGENT_MODE_LABEL, assertNever, BUDGET_KIND_LABEL, HANDOFF_PHASE_LABEL, type ActiveHandoffPhase, type AgentMode,
 } from '../core/vocabulary';
-import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
+import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelAction, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
+import { providerFailureNotice } from './failure-notices';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
 
 type InvalidEditReason = { message: string; line?: number };
@@ -59,6 +60,8 @@ export class TranscriptBuilder {
   private pendingPlanFile: string | null = null;
   /** Invalid-edit lines shown for lack of a gate to carry them, by plan file: a valid save resolves them. */
   private readonly editLines = new Map<string, string>();
+  /** The last provider failure shown this turn: the turn's end carries the same reason and is not said twice. */
+  private shownFailure: string | null = null;
 
   constructor(private readonly contextUsage: () => number = () => 0) {
     this.status = INITIAL_STATUS;
@@ -152,7 +155,8 @@ export class TranscriptBuilder {
       const e = at === undefined ? undefined : this.entries[at];
       return e && e.kind === kind ? (e as EntryOf<K>) : undefined;
     };
-    const notice = (level: 'info' | 'warning' | 'error', text: string) => put({ kind: 'notice', id: `n${event.seq}`, level, text });
+    const notice = (level: 'info' | 'warning' | 'error', text: string, actions: readonly PanelAction[] = []) =>
+      put({ kind: 'notice', id: `n${event.seq}`, level, text, ...(actions.length > 0 ? { actions: [...actions] } : {}) });
     /**
      * Streamed text: the first delta opens an entry, later ones travel as cheap `append`s. An
      * assistant message's append carries only the HTML that changed: newly settled blocks and the tail.
@@ -217,6 +221,7 @@ export class TranscriptBuilder {
         break;
       case 'turn.started':
         this.planEntryId = null;
+        this.shownFailure = null;
         this.running = true;
         this.blocked = null;
         this.awaiting = null;
@@ -358,9 +363,13 @@ export class TranscriptBuilder {
       case 'provider.retry':
         notice('info', `The model service failed (${event.failure.message}); retrying.`);
         break;
-      case 'provider.failed':
-        notice('error', `The model request failed: ${event.failure.message}`);
+      case 'provider.failed': {
+        // What failed, the next step and the button that takes it (issue 15 item 2).
+        const shown = providerFailureNotice(event.failure);
+        notice(shown.level, shown.text, shown.actions);
+        this.shownFailure = event.failure.message;
         break;
+      }
       case 'planning.awaiting_input':
         break;
       case 'handoff.phase':
@@ -412,7 +421,9 @@ export class TranscriptBuilder {
             notice('warning', this.blocked);
             break;
           case 'failed':
-            notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
+            // A provider failure already said what failed and what to do next (issue 15 item 2).
+            if (event.reason === undefined || event.reason !== this.shownFailure) notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
+            this.shownFailure = null;
             break;
           case 'cancelled':
             notice('info', 'Stopped.');

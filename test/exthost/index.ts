@@ -1,11 +1,13 @@
 /**
- * Loaded by the real VS Code extension host (extensionTestsPath): runs every compiled
- * `*.test.js` beside this file with mocha and writes the results to VTPLAN_TEST_RESULTS, because
- * the host's console reaches the runner only as unformatted browser console lines.
+ * Loaded by the real VS Code extension host (extensionTestsPath): runs the compiled suites of this
+ * run's window beside this file (`*.test.js`, `*.multiroot.test.js` or `*.nofolder.test.js`, see
+ * test/harness/windows.ts) with mocha and writes the results to VTPLAN_TEST_RESULTS, because the
+ * host's console reaches the runner only as unformatted browser console lines.
  */
 import Mocha from 'mocha';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseWindowKinds, windowOfSuite } from '../harness/windows';
 
 interface TestRecord {
   title: string;
@@ -17,8 +19,10 @@ export function run(): Promise<void> {
   const resultsPath = process.env.VTPLAN_TEST_RESULTS;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec' });
   if (process.env.VTPLAN_TEST_GREP) mocha.grep(process.env.VTPLAN_TEST_GREP);
+  // The window this run has open (test/harness/windows.ts); a runner that does not say is the sample folder's.
+  const [window] = parseWindowKinds(process.env.VTPLAN_EXTHOST_WINDOW ?? 'folder');
   for (const name of readdirSync(__dirname).sort()) {
-    if (name.endsWith('.test.js')) mocha.addFile(join(__dirname, name));
+    if (windowOfSuite(name) === window) mocha.addFile(join(__dirname, name));
   }
   const records: TestRecord[] = [];
   return new Promise((resolve, reject) => {

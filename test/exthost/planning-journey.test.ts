@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
+import { within } from './helpers';
 
 type Part = { text: string } | { toolCall: { id: string; name: string; input: object } };
 
@@ -154,21 +155,26 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     assert.equal(api.host.current!.state.agent, 'build');
   });
 
-  test('EXEC-5: New Session while a build command waits for confirmation: the question is withdrawn, nothing runs, a fresh session opens', async () => {
+  test('EXEC-5: New Session while a build command waits for confirmation: a fresh session within a second, the old turn ended, nothing ran or waits', async () => {
     await api.chat.reveal();
     await until('the chat view to be visible', () => api.chat.visible);
     assert.equal(api.host.current!.state.agent, 'build');
     script([[{ toolCall: { id: 'r9', name: 'run_command', input: { command: 'echo late > never-ran.txt' } } }], [{ text: 'Stopped.' }]]);
-    const before = api.host.current!.id;
+    const old = api.host.current!;
     const turn = api.host.submit('Write a marker file');
     const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
     await until('the confirmation', () => pendingConfirm().length === 1);
     // Before the fix this never returned: New Session waited for a turn that waited for an answer.
-    await vscode.commands.executeCommand('vtplan.newSession');
-    await turn;
-    assert.notEqual(api.host.current!.id, before);
+    // The bound is what a user would call "at once", not a performance figure.
+    await within(1_000, 'New Session', vscode.commands.executeCommand('vtplan.newSession'));
+    assert.notEqual(api.host.current!.id, old.id);
     assert.equal(api.host.current!.state.history.length, 0);
+    assert.equal(api.host.snapshot().transcript.length, 0, 'the fresh session shows an empty transcript');
+    assert.equal(old.busy, false, 'the old turn has ended');
+    assert.equal(old.state.status, 'cancelled');
+    assert.deepEqual(await turn, { kind: 'ran', status: 'cancelled' });
     assert.equal(pendingConfirm().length, 0, 'no question is left waiting');
+    assert.equal(api.host.confirmationsWaiting, 0);
     assert.equal(existsSync(join(root, 'never-ran.txt')), false, 'the command never ran');
   });
 });

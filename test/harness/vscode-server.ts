@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { prepareMultiRootWorkspace, type WindowKind, type WindowTarget } from './windows';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
@@ -71,7 +72,7 @@ const quietSettings = {
   'security.workspace.trust.enabled': false,
 };
 
-function workspaceSettings(): Record<string, unknown> {
+export function workspaceSettings(): Record<string, unknown> {
   const { 'extensions.autoCheckUpdates': _c, 'extensions.autoUpdate': _u, 'update.mode': _m, 'telemetry.telemetryLevel': _t, ...rest } = quietSettings;
   return rest;
 }
@@ -88,13 +89,25 @@ export function prepareWorkspace(runDir: string, source = sampleWorkspace): stri
   return target;
 }
 
+/** Prepares what a window of `kind` opens (see windows.ts), inside the run folder. */
+export function prepareWindow(runDir: string, kind: WindowKind): WindowTarget {
+  switch (kind) {
+    case 'folder':
+      return { folder: prepareWorkspace(runDir) };
+    case 'multi-root':
+      return { workspace: prepareMultiRootWorkspace(runDir, sampleWorkspace, workspaceSettings()) };
+    case 'no-folder':
+      return { empty: true };
+  }
+}
+
 export interface RunningServer {
   base: string;
   port: number;
   runDir: string;
   env: NodeJS.ProcessEnv;
-  /** Workbench URL opening `folder` with extensions loaded from their folders (no install). */
-  url(folder: string, payload?: [string, string][]): string;
+  /** Workbench URL opening a folder (a path), a `.code-workspace` file or no folder, with extensions loaded from their folders (no install). */
+  url(target: string | WindowTarget, payload?: [string, string][]): string;
   stop(): Promise<void>;
 }
 
@@ -212,8 +225,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     runDir,
     env,
-    url(folder, payload = []) {
-      const query = new URLSearchParams({ folder });
+    url(target, payload = []) {
+      const window = typeof target === 'string' ? { folder: target } : target;
+      // `ew`: VS Code's web workbench opens an empty window instead of the last one.
+      const query = new URLSearchParams('folder' in window ? { folder: window.folder } : 'workspace' in window ? { workspace: window.workspace } : { ew: 'true' });
       if (payload.length > 0) query.set('payload', JSON.stringify(payload));
       return `${base}/?${query.toString()}`;
     },

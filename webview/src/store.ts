@@ -14,6 +14,8 @@ export interface PanelState {
   gateFocusRequest: number;
   /** Latest text for screen readers, with a counter so that the same words are read again. */
   announcement: { text: string; seq: number };
+  /** A message the host gave back (it could not take it), with a counter so a repeat is given back too. */
+  draftRestore: { text: string; seq: number };
 }
 
 /** What the webview itself changes: streamed text batched per frame, and notices it raises locally. */
@@ -31,6 +33,7 @@ export const initialState: PanelState = {
   focusRequest: 0,
   gateFocusRequest: 0,
   announcement: { text: '', seq: 0 },
+  draftRestore: { text: '', seq: 0 },
 };
 
 let localIds = 0;
@@ -101,5 +104,7 @@ export function reduce(state: PanelState, action: Action): PanelState {
       return { ...state, gateFocusRequest: state.gateFocusRequest + 1 };
     case 'announce':
       return { ...state, announcement: announce(state, action.text) };
+    case 'restoreDraft':
+      return { ...state, draftRestore: { text: action.text, seq: state.draftRestore.seq + 1 } };
   }
 }

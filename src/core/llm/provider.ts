@@ -62,7 +62,9 @@ export type FailureKind =
   /** Connection refused/reset, DNS, timeout: nothing usable arrived. */
   | 'transport'
   /** The response broke the wire contract (stream ended without a finish, nameless tool call…). */
-  | 'protocol';
+  | 'protocol'
+  /** The provider cannot be used as configured (no model offered, no API key, no model name): nothing was sent. */
+  | 'setup';
 
 export interface ProviderFailure {
   kind: FailureKind;

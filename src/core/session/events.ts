@@ -37,7 +37,7 @@ export const BudgetKindSchema = z.enum(BUDGET_KINDS);
 export const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
 
 const failureShape = z.strictObject({
-  kind: z.enum(['http', 'transport', 'protocol']),
+  kind: z.enum(['http', 'transport', 'protocol', 'setup']),
   provider: z.string(),
   status: z.int().optional(),
   retryable: z.boolean(),

@@ -167,6 +167,8 @@ export class SessionLog {
   private pending: PendingDeltas | null = null;
   /** A write no caller was waiting for (a timed delta flush) failed: the next append or sync reports it. */
   private failure: unknown = null;
+  /** Lines were appended since the last fsync. */
+  private unsynced = false;
 
   private constructor(
     private readonly fs: FileSystem & AppendFileSystem,
@@ -212,11 +214,26 @@ export class SessionLog {
 
   /** Writes the held deltas, waits for pending appends and fsyncs the file. */
   async sync(): Promise<void> {
+    await this.settle();
+    await this.fs.syncFile(this.path);
+    this.unsynced = false;
+  }
+
+  /**
+   * The session is ending: the held deltas and every queued append are written, and the file is
+   * fsync'd unless nothing reached it since the last fsync (a log removed meanwhile by the user
+   * is then no error).
+   */
+  async close(): Promise<void> {
+    await this.settle();
+    if (this.unsynced) await this.sync();
+  }
+
+  private async settle(): Promise<void> {
     await this.flush();
     await this.tail;
     const failed = this.takeFailure();
     if (failed) await failed;
-    await this.fs.syncFile(this.path);
   }
 
   private takeFailure(): Promise<never> | null {
@@ -264,7 +281,11 @@ export class SessionLog {
       await this.fs.appendText(this.path, `${sealed.line}\n`, LOG_FILE_MODE);
       // Only a line that reached the file moves the chain on.
       this.head = sealed.head;
-      if (DURABLE.has(event.type)) await this.fs.syncFile(this.path);
+      this.unsynced = true;
+      if (DURABLE.has(event.type)) {
+        await this.fs.syncFile(this.path);
+        this.unsynced = false;
+      }
     });
     // A failed write is reported to its caller; later appends still run.
     this.tail = write.catch(() => undefined);

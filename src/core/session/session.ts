@@ -181,6 +181,18 @@ export class Session {
     this.abort?.abort();
   }
 
+  /**
+   * Ends the session for good (a new or another session takes over, the window closes): the turn
+   * is stopped and awaited, listeners hear nothing more, and whatever the log still holds (held
+   * deltas, queued appends) is written and fsync'd before this resolves.
+   */
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.stop();
+    await this.idle();
+    await this.log.close();
+  }
+
   async submit(input: string): Promise<SubmitResult> {
     const text = input.trim();
     if (text === '') return this.notice('warning', 'Nothing to send.');

@@ -77,7 +77,7 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
 
   return (
     <div class={PANEL_CLASS}>
-      <Header status={state.status} />
+      <Header status={state.status} onSwitchFolder={() => send({ type: 'runAction', action: 'switchFolder' })} />
       <Transcript entries={state.transcript} send={send} onInteractionDone={focusComposer} gateFocusRequest={state.gateFocusRequest} />
       <Composer
         draft={viewState.current.draft}
@@ -91,6 +91,7 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
         lockedReason={state.status.inputLockedReason}
         busy={state.status.busy}
         focusRequest={state.focusRequest}
+        draftRestore={state.draftRestore}
       />
       <StatusLine status={state.status} onStop={() => send({ type: 'stop' })} />
       <LiveRegion text={state.announcement.text} seq={state.announcement.seq} />

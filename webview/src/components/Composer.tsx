@@ -24,6 +24,8 @@ export interface ComposerProps {
   history: readonly string[];
   onChange: (draft: string, history: readonly string[]) => void;
   focusRequest: number;
+  /** A message the host gave back: it returns to an empty composer (never over new typing). */
+  draftRestore?: { text: string; seq: number };
 }
 
 function matchesFor(text: string): typeof SLASH_COMMANDS {
@@ -63,6 +65,13 @@ export function Composer(props: ComposerProps) {
       if (focusIsInView()) area.current?.focus();
     }
   }, [locked]);
+
+  useEffect(() => {
+    const restore = props.draftRestore;
+    if (!restore || restore.seq === 0 || text.trim() !== '') return;
+    update(restore.text);
+    caretToEnd.current = true;
+  }, [props.draftRestore?.seq]);
 
   useLayoutEffect(() => {
     if (!caretToEnd.current || !area.current) return;

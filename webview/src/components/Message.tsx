@@ -1,5 +1,6 @@
 import { Component } from 'preact';
-import type { EntryOf } from '../../../src/protocol';
+import { PANEL_ACTION_LABELS, type EntryOf, type WebviewCommand } from '../../../src/protocol';
+import { Button } from '../ui';
 import { Markdown } from './Markdown';
 
 /** Renders only when its HTML changes: a settled chunk is injected once, not every frame. */
@@ -52,10 +53,25 @@ export function Reasoning({ entry }: { entry: EntryOf<'reasoning'> }) {
   );
 }
 
-export function Notice({ entry }: { entry: EntryOf<'notice'> }) {
+/** A notice; a failure's next steps show as buttons below its text. */
+export function Notice({ entry, send }: { entry: EntryOf<'notice'>; send: (command: WebviewCommand) => boolean }) {
+  const actions = entry.actions ?? [];
   return (
     <div class={`notice notice-${entry.level}`} role="note" aria-label={entry.level === 'info' ? 'Notice' : entry.level === 'warning' ? 'Warning' : 'Error'}>
-      {entry.text}
+      {actions.length === 0 ? (
+        entry.text
+      ) : (
+        <>
+          <div class="notice-text">{entry.text}</div>
+          <div class="notice-actions">
+            {actions.map((action) => (
+              <Button key={action} appearance="secondary" onClick={() => send({ type: 'runAction', action })}>
+                {PANEL_ACTION_LABELS[action]}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
     </div>
   );
 }

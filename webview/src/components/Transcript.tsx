@@ -50,7 +50,7 @@ class Row extends Component<RowProps> {
       case 'plan':
         return <PlanCard entry={entry} underReview={underReview} send={send} />;
       case 'notice':
-        return <Notice entry={entry} />;
+        return <Notice entry={entry} send={send} />;
       case 'interview':
         return entry.state === 'pending' ? <Wizard entry={entry} send={send} onDone={onDone} /> : <InterviewSummary entry={entry} />;
       case 'approval':
