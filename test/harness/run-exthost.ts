@@ -33,21 +33,22 @@ async function main(): Promise<number> {
   }
   const resultsPath = join(runDir, 'results.json');
   const timeoutMs = Number(process.env.VTPLAN_EXTHOST_TIMEOUT_MS ?? 300_000);
-  const server = await startServer({ runDir });
+  const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(runDir, 'scripted-lm.json') };
+  for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT', 'VTPLAN_EXPECT_VSCODE']) {
+    const value = process.env[name];
+    if (value) extensionEnv[name] = value;
+  }
+  const server = await startServer({ runDir, env: extensionEnv });
   const browser = await launchBrowser(runDir, server.env);
   let exitCode: number | undefined;
   const consoleErrors: string[] = [];
   try {
     const workspace = prepareWorkspace(runDir);
-    const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(runDir, 'scripted-lm.json') };
-    for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT']) {
-      const value = process.env[name];
-      if (value) extensionEnv[name] = value;
-    }
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
       ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
-      ['extensionEnvironment', JSON.stringify(extensionEnv)],
+      // The scripted test model registers through the proposed `chatProvider` API before VS Code 1.104.
+      ['enableProposedApi', ''],
     ];
     const exited = new Promise<void>((resolve) => {
       void browser.page.exposeFunction('codeAutomationExit', (code: number) => {
