@@ -386,7 +386,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   private onEvent(event: SessionEvent): void {
     this.postAll(this.builder?.apply(event));
-    if (event.type === 'plan.persisted' && this.root) this.deps.tasks.setActivePlan(join(this.root, event.planFile));
+    if (event.type === 'plan.persisted' && this.root) {
+      void this.deps.tasks.setActivePlan(join(this.root, event.planFile)).catch((err: unknown) => {
+        this.deps.log.error(`The Tasks view could not follow ${event.planFile}: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
     if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
       void this.syncContext();

@@ -400,7 +400,9 @@ export class TranscriptBuilder {
           notice('info', event.reason);
         }
         break;
-      default:
+      // No transcript entry; listed so that a new event type is a decision here.
+      case 'directive':
+      case 'turn.suspended':
         break;
     }
     const status = this.computeStatus();

@@ -190,7 +190,17 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return { ...state, history: [], allowanceUsed: 0, askedToImplement: false };
     case 'turn.completed':
       return { ...state, status: event.status, statusReason: event.reason ?? null };
-    default:
+    // State as it was; listed so that a new event type is a decision here.
+    case 'budget_exhausted':
+    case 'message.delta':
+    case 'notice':
+    case 'plan.completed':
+    case 'plan.delta':
+    case 'plan.rejected':
+    case 'planning.awaiting_input':
+    case 'provider.retry':
+    case 'reasoning.delta':
+    case 'tracker.updated':
       return state;
   }
 }
