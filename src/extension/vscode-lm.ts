@@ -1,7 +1,7 @@
 /**
  * The `vscode-lm` provider (ADD-1): any chat model VS Code already offers (Copilot, or a model
  * another extension registers) behind the same `ModelProvider` stream as the HTTP backends.
- * Written against the API of VS Code 1.95, the engines floor: no system role, no thinking parts,
+ * Written against the API of VS Code 1.96, the engines floor: no system role, no thinking parts,
  * no `isError` on tool results, no output-token limit (`maxOutputTokens` is the model's business
  * there), no way to forbid tool calls (toolChoice `none`).
  */
