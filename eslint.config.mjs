@@ -25,4 +25,26 @@ export default tseslint.config(
   { files: ['src/core/**', 'src/cli/**'], rules: importBoundaries([NO_VSCODE]) },
   { files: ['webview/**'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['scripts/**/*.mjs', 'test/**/*.mjs', 'test/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // Type-aware rules on every file we lint: the TypeScript of tsconfig.json (src, webview/src, test,
+  // bench) and, through the project service's default project, the few plain JS files beside it.
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['eslint.config.mjs', 'scripts/*.mjs', 'webview/build/*.mjs', 'test/fixtures/scripted-lm-extension/*.js'],
+          // Those globs match 9 files (the default cap is 8); they are small and share one program.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 12,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // node:test's test()/describe() return a promise that the runner itself tracks.
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] }],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A union switch lists every member; a default case does not stand in for a forgotten one.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false }],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 // `npm test`: every tier, one closing summary line.
 //   static   the type check (tsc, strict) and ESLint (incl. the no-vscode-in-core rule), one check each
 //   unit     node:test over test/unit and test/webview (TypeScript through tsx)
-//   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts)
+//   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts), twice: on
+//            VS Code 1.139 and on the oldest version engines.vscode claims (setup.sh installs both)
 //   e2e      Playwright + Chromium against the real workbench (test/e2e/*.e2e.ts)
 // `node scripts/test.mjs unit` (or exthost, e2e) runs a subset. Exit code non-zero when any tier fails.
 import { spawnSync } from 'node:child_process';
@@ -43,6 +44,37 @@ function tapCounts(file) {
   return { passed: n('pass'), failed: n('fail') + n('cancelled') };
 }
 
+/**
+ * The exthost tier on each VS Code we support: the newest tested (the harness default) and the
+ * oldest, engines.vscode's `^1.N.0`, from .cache/cs-min (the activation test checks the version).
+ */
+function exthostRuns() {
+  const cache = process.env.VTPLAN_CACHE ?? join(root, '.cache');
+  const engine = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.vscode;
+  const floor = /^\^(1\.\d+)\.0$/.exec(engine)?.[1];
+  if (!floor) throw new Error(`engines.vscode is '${engine}': expected ^1.N.0, the oldest VS Code the exthost tier runs on`);
+  return [
+    { tier: 'exthost', results: 'exthost.json', env: {} },
+    {
+      tier: `exthost ${floor}`,
+      results: `exthost-${floor}.json`,
+      env: {
+        VTPLAN_EXPECT_VSCODE: floor,
+        VTPLAN_VSCODE_NODE: join(cache, 'node20', 'bin', 'node'),
+        VTPLAN_VSCODE_SERVER: join(cache, 'cs-min', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js'),
+      },
+    },
+  ];
+}
+
+function exthostTier({ results: name, env }) {
+  const file = join(results, name);
+  rmSync(file, { force: true });
+  const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], { env: { ...process.env, ...env, VTPLAN_EXTHOST_RESULTS: file } });
+  const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passes: 0, failures: 1 };
+  return { passed: data.passes, failed: data.failures, code };
+}
+
 function nodeTestTier(name, files, extraArgs = []) {
   const tap = join(results, `${name}.tap`);
   rmSync(tap, { force: true });
@@ -75,31 +107,31 @@ if (tiers.some((t) => t === 'exthost' || t === 'e2e')) {
   }
 }
 
-for (const tier of tiers) {
-  console.log(`\n== ${tier}`);
-  let r;
+function runTier(tier) {
   if (tier === 'static') {
     const bin = (name) => join(root, 'node_modules', '.bin', name);
     const checks = [run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run(bin('eslint'), ['.'])];
-    r = { passed: checks.filter((c) => c === 0).length, failed: checks.filter((c) => c !== 0).length, code: 0 };
-  } else if (tier === 'unit') {
-    r = nodeTestTier('unit', [...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/), ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/)]);
-  } else if (tier === 'exthost') {
-    const file = join(results, 'exthost.json');
-    rmSync(file, { force: true });
-    const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts']);
-    const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passes: 0, failures: 1 };
-    r = { passed: data.passes, failed: data.failures, code };
-  } else {
-    r = nodeTestTier('e2e', filesUnder(join(root, 'test/e2e'), /\.e2e\.ts$/), ['--test-concurrency=1']);
+    return { passed: checks.filter((c) => c === 0).length, failed: checks.filter((c) => c !== 0).length, code: 0 };
   }
-  // A tier whose process failed without reporting a failing test still fails the run.
-  if (r.code !== 0 && r.failed === 0) r.failed = 1;
-  summary.push({ tier, ...r });
+  if (tier === 'unit') {
+    return nodeTestTier('unit', [...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/), ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/)]);
+  }
+  return nodeTestTier('e2e', filesUnder(join(root, 'test/e2e'), /\.e2e\.ts$/), ['--test-concurrency=1']);
+}
+
+for (const tier of tiers) {
+  const runs = tier === 'exthost' ? exthostRuns().map((e) => ({ name: e.tier, go: () => exthostTier(e) })) : [{ name: tier, go: () => runTier(tier) }];
+  for (const { name, go } of runs) {
+    console.log(`\n== ${name}`);
+    const r = go();
+    // A tier whose process failed without reporting a failing test still fails the run.
+    if (r.code !== 0 && r.failed === 0) r.failed = 1;
+    summary.push({ tier: name, ...r });
+  }
 }
 
 console.log('\n== summary');
-for (const s of summary) console.log(`${s.tier.padEnd(8)} ${s.passed} passed, ${s.failed} failed`);
+for (const s of summary) console.log(`${s.tier.padEnd(12)} ${s.passed} passed, ${s.failed} failed`);
 const passed = summary.reduce((a, s) => a + s.passed, 0);
 const failed = summary.reduce((a, s) => a + s.failed, 0);
 console.log(`(${((Date.now() - t0) / 1000).toFixed(0)} s)`);

@@ -64,7 +64,18 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
         return line(`! ${event.kind} budget used up (${event.used}/${event.max})`);
       case 'turn.completed':
         return line(`● ${event.status}${event.reason ? `: ${event.reason}` : ''}`);
-      default:
+      // Not printed; listed so that a new event type is a decision here (switch-exhaustiveness-check).
+      case 'context.reset':
+      case 'directive':
+      case 'interview.denied':
+      case 'interview.resolved':
+      case 'message.completed':
+      case 'plan.completed':
+      case 'plan.delta':
+      case 'reasoning.delta':
+      case 'session_tool_limit_increased':
+      case 'tool_loop_limit_increased':
+      case 'turn.suspended':
         return undefined;
     }
   };

@@ -584,7 +584,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const messages = scope.builder.apply(event);
     this.postAll(messages);
     this.notifyHiddenFailures(scope, messages);
-    if (event.type === 'plan.persisted') void this.deps.tasks.setActivePlan(join(scope.root, event.planFile));
+    if (event.type === 'plan.persisted') {
+      void this.deps.tasks.setActivePlan(join(scope.root, event.planFile)).catch((err: unknown) => {
+        this.deps.log.error(`The Tasks view could not follow ${event.planFile}: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
     if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
       void this.syncContext();

@@ -439,7 +439,9 @@ export class TranscriptBuilder {
             assertNever(event.status, 'turn status');
         }
         break;
-      default:
+      // No transcript entry; listed so that a new event type is a decision here.
+      case 'directive':
+      case 'turn.suspended':
         break;
     }
     const status = this.computeStatus();

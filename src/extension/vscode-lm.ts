@@ -1,7 +1,7 @@
 /**
  * The `vscode-lm` provider (ADD-1): any chat model VS Code already offers (Copilot, or a model
  * another extension registers) behind the same `ModelProvider` stream as the HTTP backends.
- * Written against the API of VS Code 1.95, the engines floor: no system role, no thinking parts,
+ * Written against the API of VS Code 1.96, the engines floor: no system role, no thinking parts,
  * no `isError` on tool results, no output-token limit (`maxOutputTokens` is the model's business
  * there), no way to forbid tool calls (toolChoice `none`).
  */
@@ -181,6 +181,35 @@ async function within(count: Promise<number | undefined>, timeoutMs: number): Pr
   }
 }
 
+/**
+ * The stream's parts until it ends or `signal` aborts (EXEC-5). Ending on abort must not wait for
+ * the model to honour the cancellation: VS Code 1.96 does not pass it on to another extension's
+ * model, whose stream then runs to its end.
+ */
+async function* untilAborted<T>(stream: AsyncIterable<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
+  const iterator = stream[Symbol.asyncIterator]();
+  let onAbort = (): void => {};
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    while (!signal?.aborted) {
+      const pending = iterator.next();
+      const next = await Promise.race([pending, aborted]);
+      if (next === 'aborted') {
+        // The abandoned read may still fail; the turn is already cancelled, so that is no news.
+        pending.catch(() => undefined);
+        return;
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: VscodeLmProviderOptions = {}): ModelProvider {
   const justification = options.justification ?? DEFAULT_JUSTIFICATION;
   const usageTimeoutMs = options.usageTimeoutMs ?? DEFAULT_USAGE_TIMEOUT_MS;
@@ -203,8 +232,7 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
       // API counts messages only: tool schemas are not in `inputTokens`.
       const inputTokens = tokenSum(() => Promise.all(messages.map((m) => chat.countTokens(m, source.token))));
       const response = await chat.sendRequest(messages, toLmOptions(request, justification), source.token);
-      for await (const part of response.stream) {
-        if (signal?.aborted) break;
+      for await (const part of untilAborted(response.stream, signal)) {
         if (part instanceof vscode.LanguageModelTextPart) {
           output += part.value;
           for (const piece of splitter.push(part.value)) {

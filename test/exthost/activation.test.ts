@@ -5,8 +5,9 @@ import type { ExtensionApi } from '../../src/extension/main';
 const EXTENSION_ID = 'vtcode.vtcode-planning';
 
 suite('activation and contributions (issue 2)', () => {
-  test('runs inside real VS Code 1.139 with the sample workspace open', () => {
-    assert.match(vscode.version, /^1\.139\./);
+  test('runs inside the real VS Code the run asked for (VTPLAN_EXPECT_VSCODE, default 1.139) with the sample workspace open', () => {
+    const expected = process.env.VTPLAN_EXPECT_VSCODE ?? '1.139';
+    assert.ok(vscode.version.startsWith(`${expected}.`), `VS Code ${vscode.version}, expected ${expected}.x`);
     assert.equal(vscode.workspace.workspaceFolders?.length, 1);
   });
 

@@ -8,6 +8,10 @@ import Mocha from 'mocha';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWindowKinds, windowOfSuite } from '../harness/windows';
+import * as vscode from 'vscode';
+
+/** test/fixtures/scripted-lm-extension, which run-exthost.ts installs for every run. */
+const SCRIPTED_LM_EXTENSION = 'vtcode-test.scripted-lm';
 
 interface TestRecord {
   title: string;
@@ -15,7 +19,12 @@ interface TestRecord {
   error?: string;
 }
 
-export function run(): Promise<void> {
+export async function run(): Promise<void> {
+  // Its models must be there before the first test asks: VS Code before 1.104 does not activate a
+  // model provider when an extension selects models, and the fixture would start only on startup.
+  const scripted = vscode.extensions.getExtension(SCRIPTED_LM_EXTENSION);
+  if (!scripted) throw new Error(`${SCRIPTED_LM_EXTENSION} is not installed: the vscode.lm tests have no model`);
+  await scripted.activate();
   const resultsPath = process.env.VTPLAN_TEST_RESULTS;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec' });
   if (process.env.VTPLAN_TEST_GREP) mocha.grep(process.env.VTPLAN_TEST_GREP);
@@ -25,7 +34,7 @@ export function run(): Promise<void> {
     if (windowOfSuite(name) === window) mocha.addFile(join(__dirname, name));
   }
   const records: TestRecord[] = [];
-  return new Promise((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
       if (resultsPath) {
         writeFileSync(resultsPath, JSON.stringify({ passes: records.filter((r) => r.state === 'passed').length, failures, tests: records }, null, 2));

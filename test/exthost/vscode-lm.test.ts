@@ -7,6 +7,14 @@ import { createVscodeLmProvider, listChatModels, pickChatModel } from '../../src
 // The scripted model of test/fixtures/scripted-lm-extension, loaded by the harness for this tier.
 const VENDOR = 'vtcode-test';
 
+/**
+ * Before VS Code 1.104 (the oldest supported, 1.96, included) the scripted model registers through
+ * the proposed provider API, and VS Code passes neither the caller's cancellation on to another
+ * extension's model nor a LanguageModelError's code back from it. Our side of both holds on every
+ * version; these two host hand-overs are asserted where the host makes them.
+ */
+const hostHandsOverToModels = 'registerLanguageModelChatProvider' in vscode.lm;
+
 type ScriptPart =
   | { text: string }
   | { toolCall: { id: string; name: string; input: object } }
@@ -229,6 +237,7 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     assert.ok(Date.now() - started < 10_000, 'the stream ended without waiting for the model');
     assert.equal(textOf(chunks), 'partial');
     assert.deepEqual(terminal(chunks), { type: 'cancelled' });
+    if (!hostHandsOverToModels) return;
     for (let i = 0; i < 50 && events().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(events(), [{ index: 0, event: 'cancelled' }], 'the model saw the cancellation through its token');
   });
@@ -270,11 +279,15 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     }
     const [blocked, noPermissions, notFound, transient, invalid] = failures;
     assert.deepEqual([blocked?.provider, blocked?.kind, blocked?.retryable], ['vscode-lm', 'http', false]);
-    assert.match(blocked?.message ?? '', /^Blocked: .*quota exceeded/);
     assert.deepEqual([noPermissions?.kind, noPermissions?.retryable], ['http', false]);
-    assert.match(noPermissions?.message ?? '', /^NoPermissions: .*Manage Language Model Access.*no consent/);
     assert.deepEqual([notFound?.kind, notFound?.retryable], ['http', false]);
-    assert.match(notFound?.message ?? '', /^NotFound: .*Select Model.*model removed/);
+    if (hostHandsOverToModels) {
+      assert.match(blocked?.message ?? '', /^Blocked: .*quota exceeded/);
+      assert.match(noPermissions?.message ?? '', /^NoPermissions: .*Manage Language Model Access.*no consent/);
+      assert.match(notFound?.message ?? '', /^NotFound: .*Select Model.*model removed/);
+    } else {
+      assert.deepEqual([blocked?.message, noPermissions?.message, notFound?.message], ['quota exceeded', 'no consent', 'model removed']);
+    }
     assert.deepEqual([transient?.kind, transient?.retryable], ['transport', true]);
     assert.deepEqual([invalid?.kind, invalid?.retryable], ['http', false]);
   });

@@ -3,14 +3,15 @@
  * started with the smoke-test driver, a workbench page in headless Chromium whose URL payload names
  * the extension under development and the tests; the exit code comes back via codeAutomationExit.
  * Each window kind of windows.ts (the sample folder, two folders, no folder) is a run of its own
- * against the same server; their results are added up. VTPLAN_EXTHOST_WINDOWS (e.g.
+ * with a server of its own (the tests' environment reaches the extension host through the
+ * server's environment: VS Code 1.96 ignores the URL payload's); their results are added up. VTPLAN_EXTHOST_WINDOWS (e.g.
  * `multi-root,no-folder`) runs only those. Prints each test and a closing `N passed, N failed`
  * line; exit 0 only when every test passed.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './browser';
-import { makeRunDir, prepareWindow, remoteUri, removeRunDir, repoRoot, startServer, type RunningServer } from './vscode-server';
+import { makeRunDir, prepareWindow, remoteUri, removeRunDir, repoRoot, startServer } from './vscode-server';
 import { parseWindowKinds, type WindowKind } from './windows';
 
 interface Results {
@@ -29,25 +30,27 @@ function installIntoRun(runDir: string, folder: string): void {
   cpSync(folder, join(runDir, 'ext', `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
 }
 
-/** One window's run: the suites of its kind, in a fresh browser profile against the shared server. */
-async function runWindow(server: RunningServer, runDir: string, kind: WindowKind, timeoutMs: number): Promise<{ results: Results | null; exitCode: number | undefined; consoleErrors: string[] }> {
+/** One window's run: the suites of its kind, with its own server and a fresh browser profile. */
+async function runWindow(runDir: string, kind: WindowKind, timeoutMs: number): Promise<{ results: Results | null; exitCode: number | undefined; consoleErrors: string[] }> {
   const dir = join(runDir, kind);
   mkdirSync(dir, { recursive: true });
   const resultsPath = join(dir, 'results.json');
+  const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'), VTPLAN_EXTHOST_WINDOW: kind };
+  for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT', 'VTPLAN_EXPECT_VSCODE']) {
+    const value = process.env[name];
+    if (value) extensionEnv[name] = value;
+  }
+  const server = await startServer({ runDir, env: extensionEnv });
   const browser = await launchBrowser(dir, server.env);
   let exitCode: number | undefined;
   const consoleErrors: string[] = [];
   try {
     const target = prepareWindow(dir, kind);
-    const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'), VTPLAN_EXTHOST_WINDOW: kind };
-    for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT']) {
-      const value = process.env[name];
-      if (value) extensionEnv[name] = value;
-    }
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
       ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
-      ['extensionEnvironment', JSON.stringify(extensionEnv)],
+      // The scripted test model registers through the proposed `chatProvider` API before VS Code 1.104.
+      ['enableProposedApi', ''],
     ];
     const exited = new Promise<void>((resolve) => {
       void browser.page.exposeFunction('codeAutomationExit', (code: number) => {
@@ -63,6 +66,7 @@ async function runWindow(server: RunningServer, runDir: string, kind: WindowKind
     if (outcome === 'timeout') console.error(`extension-host tests (${kind} window) did not finish within ${timeoutMs / 1000} s`);
   } finally {
     await browser.close();
+    await server.stop();
   }
   const results = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Results) : null;
   rmSync(dir, { recursive: true, force: true });
@@ -77,28 +81,23 @@ async function main(): Promise<number> {
     installIntoRun(runDir, extra);
   }
   const timeoutMs = Number(process.env.VTPLAN_EXTHOST_TIMEOUT_MS ?? 300_000);
-  const server = await startServer({ runDir });
   const total: Results = { passes: 0, failures: 0, tests: [] };
   let ok = true;
-  try {
-    for (const kind of windows) {
-      const { results, exitCode, consoleErrors } = await runWindow(server, runDir, kind, timeoutMs);
-      if (!results) {
-        console.log(`extension host (${kind} window): no results (exit code ${String(exitCode)}). Errors the workbench logged:`);
-        for (const e of consoleErrors.slice(-15)) console.log(`  ${e}`);
-        total.failures += 1;
-        ok = false;
-        continue;
-      }
-      // The sample-folder window is the usual one; the others say which they were.
-      const prefix = kind === 'folder' ? '' : `[${kind}] `;
-      total.passes += results.passes;
-      total.failures += results.failures;
-      total.tests.push(...results.tests.map((t) => ({ ...t, title: `${prefix}${t.title}` })));
-      if (results.failures > 0 || exitCode !== 0) ok = false;
+  for (const kind of windows) {
+    const { results, exitCode, consoleErrors } = await runWindow(runDir, kind, timeoutMs);
+    if (!results) {
+      console.log(`extension host (${kind} window): no results (exit code ${String(exitCode)}). Errors the workbench logged:`);
+      for (const e of consoleErrors.slice(-15)) console.log(`  ${e}`);
+      total.failures += 1;
+      ok = false;
+      continue;
     }
-  } finally {
-    await server.stop();
+    // The sample-folder window is the usual one; the others say which they were.
+    const prefix = kind === 'folder' ? '' : `[${kind}] `;
+    total.passes += results.passes;
+    total.failures += results.failures;
+    total.tests.push(...results.tests.map((t) => ({ ...t, title: `${prefix}${t.title}` })));
+    if (results.failures > 0 || exitCode !== 0) ok = false;
   }
   removeRunDir(runDir);
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });

@@ -1,7 +1,8 @@
 /**
- * Real VS Code 1.139 for tests and `npm start`, offline: the VS Code server bundled in the npm
- * package code-server, run on Node 24, rendered by Debian Chromium through playwright-core.
- * `scripts/harness/setup.sh` installs the pieces into `.cache/`.
+ * Real VS Code for tests and `npm start`, offline: the VS Code server bundled in the npm package
+ * code-server, rendered by Debian Chromium through playwright-core. `scripts/harness/setup.sh`
+ * installs the pieces into `.cache/`: the newest VS Code we test (1.139, on Node 24) and the oldest
+ * we support (`engines.vscode`, in `.cache/cs-min`, on the Node it was built for).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,13 @@ import { prepareMultiRootWorkspace, type WindowKind, type WindowTarget } from '.
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
-export const node24 = join(cacheDir, 'node24', 'bin', 'node');
-export const serverMain = join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
+/** VTPLAN_VSCODE_SERVER and VTPLAN_VSCODE_NODE select another install (scripts/test.mjs: the oldest supported). */
+export const serverNode = process.env.VTPLAN_VSCODE_NODE ?? join(cacheDir, 'node24', 'bin', 'node');
+export const serverMain = process.env.VTPLAN_VSCODE_SERVER ?? join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
 export const sampleWorkspace = join(repoRoot, 'examples', 'sample-workspace');
 
 export function assertInstalled(): void {
-  for (const [what, path] of [['Node 24', node24], ['VS Code server', serverMain], ['Chromium', '/usr/bin/chromium']] as const) {
+  for (const [what, path] of [['Node for the VS Code server', serverNode], ['VS Code server', serverMain], ['Chromium', '/usr/bin/chromium']] as const) {
     if (!existsSync(path)) throw new Error(`${what} is missing at ${path}: run scripts/harness/setup.sh first.`);
   }
 }
@@ -128,6 +130,11 @@ export interface ServerOptions {
   smokeTestDriver?: boolean;
   /** Extension folders (with a built `package.json` main) loaded as installed extensions. */
   installedExtensions?: readonly string[];
+  /**
+   * Environment for the server, which its extension hosts inherit: how tests reach the extension
+   * host on every supported VS Code (the payload's `extensionEnvironment` is ignored before 1.10x).
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -162,7 +169,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   assertInstalled();
   const { runDir } = options;
   const port = options.port ?? (await freePort());
-  const env = isolatedEnv(runDir);
+  const env = { ...isolatedEnv(runDir), ...options.env };
   const dirs = { ud: join(runDir, 'ud'), sd: join(runDir, 'sd'), ext: join(runDir, 'ext') };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.sd, 'data', 'Machine'), { recursive: true });
@@ -177,7 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.installedExtensions?.length) installExtensionFolders(dirs.ext, options.installedExtensions);
   const smokeTestDriver = options.smokeTestDriver ?? true;
   const child: ChildProcess = spawn(
-    node24,
+    serverNode,
     [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
       '--disable-telemetry', '--disable-update-check', ...(trustDisabled ? ['--disable-workspace-trust'] : []), '--accept-server-license-terms',
       '--user-data-dir', dirs.ud, '--server-data-dir', dirs.sd, '--extensions-dir', dirs.ext],

@@ -39,6 +39,8 @@ function mapStop(reason: StopReason): FinishReason {
       return 'length';
     case 'refusal':
       return 'content_filter';
+    // A paused server-tool turn (we send no server tools), or a reason newer than the SDK's types.
+    case 'pause_turn':
     default:
       return 'other';
   }

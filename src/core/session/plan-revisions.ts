@@ -63,7 +63,32 @@ export class PlanRevisionLog {
       case 'plan.approval.requested':
         // The model's plan was accepted by `plan.persisted` already; only a re-read edit is pending here.
         return this.candidate?.source === 'editor' ? this.accept(event.planFile, event.seq, 'editor') : { kind: 'none' };
-      default:
+      // No bearing on revisions; listed so that a new event type is a decision here.
+      case 'budget_exhausted':
+      case 'context.reset':
+      case 'directive':
+      case 'handoff.phase':
+      case 'interview.denied':
+      case 'interview.requested':
+      case 'interview.resolved':
+      case 'message.completed':
+      case 'message.delta':
+      case 'mode.changed':
+      case 'notice':
+      case 'plan.approval.resolved':
+      case 'plan.delta':
+      case 'planning.awaiting_input':
+      case 'provider.failed':
+      case 'provider.retry':
+      case 'reasoning.delta':
+      case 'session_tool_limit_increased':
+      case 'session.started':
+      case 'tool_loop_limit_increased':
+      case 'tool.blocked':
+      case 'tool.call':
+      case 'tool.result':
+      case 'tracker.updated':
+      case 'turn.suspended':
         return { kind: 'none' };
     }
   }

@@ -191,7 +191,18 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return { ...state, history: [], allowanceUsed: 0, askedToImplement: false };
     case 'turn.completed':
       return { ...state, status: event.status, statusReason: event.reason ?? null };
-    default:
+    // State as it was; listed so that a new event type is a decision here.
+    case 'budget_exhausted':
+    case 'handoff.phase':
+    case 'message.delta':
+    case 'notice':
+    case 'plan.completed':
+    case 'plan.delta':
+    case 'plan.rejected':
+    case 'planning.awaiting_input':
+    case 'provider.retry':
+    case 'reasoning.delta':
+    case 'tracker.updated':
       return state;
   }
 }
