@@ -7,12 +7,14 @@ import { registerPlanDocuments } from './plan-documents';
 import { PlanRevisionDocuments } from './plan-revisions';
 import { ApiKeys } from './secrets';
 import { SessionHost } from './session-host';
+import { SettingsService } from './settings';
 import { registerTasksView, type TasksViewModel } from './tasks-view';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
   chat: ChatViewProvider;
   host: SessionHost;
+  settings: SettingsService;
   tasks: TasksViewModel;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
   activationMs: number;
@@ -28,9 +30,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log);
 
   const keys = new ApiKeys(context.secrets);
+  const settings = new SettingsService(log);
+  context.subscriptions.push(settings);
   const chat = new ChatViewProvider(context.extensionUri, log);
   const tasks = registerTasksView(context);
-  const host = new SessionHost({ context, chat, tasks, keys, log });
+  const host = new SessionHost({ context, chat, tasks, keys, settings, log });
   chat.bind(host);
   context.subscriptions.push(
     chat,
@@ -42,12 +46,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const revisions = new PlanRevisionDocuments(host);
   context.subscriptions.push(revisions);
-  registerCommands(context, { chat, host, keys, revisions });
+  registerCommands(context, { chat, host, keys, settings, revisions });
   registerPlanDiagnostics(context);
   registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  return { chat, host, tasks, activationMs };
+  return { chat, host, settings, tasks, activationMs };
 }
 
 export function deactivate(): void {}

@@ -13,7 +13,7 @@ import { INITIAL_STATUS, type ApprovalChoice, type EntryOf, type HostNotificatio
 import { specialKindOf } from '../node/fs';
 import type { ChatSource, ChatViewProvider } from './chat-view';
 import type { ApiKeys } from './secrets';
-import { readSettings } from './settings';
+import type { SettingsService } from './settings';
 import type { TasksViewModel } from './tasks-view';
 import type { TranscriptBuilder } from './transcript';
 
@@ -34,6 +34,7 @@ export interface SessionHostDeps {
   chat: ChatViewProvider;
   tasks: TasksViewModel;
   keys: ApiKeys;
+  settings: SettingsService;
   log: vscode.LogOutputChannel;
 }
 
@@ -122,7 +123,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
     const snap = this.builder?.snapshot() ?? { status: INITIAL_STATUS, transcript: [] };
     if (!this.session) {
-      const mode = readSettings().defaultAgent;
+      const mode = this.deps.settings.current.defaultAgent;
       return { ...snap, status: { ...snap.status, mode } };
     }
     return snap;
@@ -363,7 +364,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       root,
       keys: this.deps.keys,
       extensionRoot: this.deps.context.extensionUri.fsPath,
-      settings: readSettings(),
+      settings: () => this.deps.settings.current,
       confirm: (command, signal) => this.confirmCommand(command, signal),
       log: this.deps.log,
       ...(resumeId ? { resumeId } : {}),
@@ -387,7 +388,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private onEvent(event: SessionEvent): void {
     this.postAll(this.builder?.apply(event));
     if (event.type === 'plan.persisted' && this.root) this.deps.tasks.setActivePlan(join(this.root, event.planFile));
-    if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
+    // A plan asked for approval inside a turn is offered when the turn ends waiting for it: one the
+    // runtime accepted in the same turn (skip-confirmations, Auto) never shows a notification.
+    if (event.type === 'plan.approval.requested' && !this.session?.busy) void this.offerApproval(event.planFile, event.seq);
+    if (event.type === 'turn.completed' && event.status === 'awaiting_approval' && this.session?.state.pendingApproval) {
+      void this.offerApproval(this.session.state.pendingApproval.planFile, event.seq);
+    }
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
       void this.syncContext();
     }
@@ -396,7 +402,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private async syncContext(): Promise<void> {
     const s = this.session?.state;
     await vscode.commands.executeCommand('setContext', 'vtplan.approvalPending', Boolean(s?.pendingApproval));
-    await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? readSettings().defaultAgent);
+    await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? this.deps.settings.current.defaultAgent);
     await vscode.commands.executeCommand('setContext', 'vtplan.hasPlan', Boolean(s?.pendingApproval ?? s?.activePlan));
     this.approvalChanged.fire();
   }

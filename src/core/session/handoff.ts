@@ -18,6 +18,8 @@ import type { Agent, ApprovalChoice, EventInput } from './events';
 import type { SessionState } from './state';
 
 export type GateChoice = 'execute' | 'fresh_context' | 'switch_auto';
+/** A gate choice, or the runtime's own acceptance under skip-confirmations (runloop.ts). */
+export type HandoffChoice = GateChoice | 'auto_accept';
 
 export interface HandoffDeps {
   fs: FileSystem;
@@ -30,15 +32,16 @@ export type HandoffResult =
   | { ok: true; agent: Exclude<Agent, 'plan'>; implementationPrompt: string }
   | { ok: false; step: 'no_plan' | 'validate' | 'tracker' | 'suspended'; reason: string };
 
-/** MODE-7: current and fresh context go to `build`; `auto` only by the explicit choice. */
-export function destinationOf(choice: GateChoice): Exclude<Agent, 'plan'> {
+/** MODE-7: current and fresh context (and an automatic acceptance) go to `build`; `auto` only by the explicit choice. */
+export function destinationOf(choice: HandoffChoice): Exclude<Agent, 'plan'> {
   return choice === 'switch_auto' ? 'auto' : 'build';
 }
 
-const EVENT_CHOICE: Record<GateChoice, ApprovalChoice> = {
+const EVENT_CHOICE: Record<HandoffChoice, ApprovalChoice> = {
   execute: 'execute',
   fresh_context: 'fresh_context',
   switch_auto: 'switch_auto',
+  auto_accept: 'auto_accept',
 };
 
 /** Rough share of a 128k-token context the history uses (shown as "Context: N% used."). */
@@ -47,7 +50,7 @@ export function contextUsage(state: SessionState, windowTokens = 128_000): numbe
   return Math.min(1, chars / 4 / windowTokens);
 }
 
-export async function handOff(deps: HandoffDeps, choice: GateChoice, automatic = false): Promise<HandoffResult> {
+export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automatic = false): Promise<HandoffResult> {
   const state = deps.state();
   const planFile = state.pendingApproval?.planFile ?? state.activePlan?.planFile;
   if (!planFile) return fail(deps, 'no_plan', 'There is no persisted plan to approve yet.');

@@ -19,10 +19,11 @@ import { integrityNotice, readSessionLog, resumePoint, SessionLog, untrustedLine
 import type { PromptTemplates } from './prompts';
 import {
   DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_DENY, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
-  type TurnEnd, type TurnLimits, type TurnResume,
+  type TurnEnd, type TurnResume,
 } from './runloop';
 import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
 import type { ToolRuntime } from './tool-runtime';
+import type { TurnSettings } from './turn-settings';
 
 export interface SessionDeps {
   fs: FileSystem & AppendFileSystem;
@@ -31,7 +32,11 @@ export interface SessionDeps {
   tools: ToolRuntime;
   prompts: PromptTemplates;
   clock: Clock;
-  limits: TurnLimits;
+  /**
+   * The configuration a turn runs with, asked for when each turn starts (a continuation of the
+   * same turn keeps its turn's): hosts read their settings here, so a change applies from the next turn.
+   */
+  turnSettings(): TurnSettings;
   retry?: RetryOptions;
   /**
    * The workspace's session-log key (at least 32 random bytes): tags every logged line so a resume
@@ -71,6 +76,8 @@ export class Session {
   private readonly history: SessionEvent[] = [];
   private abort: AbortController | null = null;
   private running: Promise<unknown> | null = null;
+  /** The settings of the latest turn, kept for its continuations (EXEC-3 grants, answers). */
+  private turnConfig: { turn: number; settings: TurnSettings } | null = null;
   /** How many of `events` came from the log when the session was resumed. */
   readonly replayedCount: number;
 
@@ -326,6 +333,7 @@ export class Session {
       if (rest !== 'build' && rest !== 'auto' && rest !== 'plan') return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
       if (this.current.agent === 'plan' && rest !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
       await this.switchMode(rest, rest === 'plan' ? 'plan_entry' : 'plan_exit');
+      if (rest === 'plan') await this.emit({ type: 'planning.requested', command: '/mode plan' });
       return { kind: 'mode', agent: rest };
     }
     if (rest === 'off') {
@@ -335,6 +343,8 @@ export class Session {
       return { kind: 'mode', agent: this.current.agent };
     }
     if (this.current.agent !== 'plan') await this.switchMode('plan', 'plan_entry');
+    // GATE-5: asked for by name, so its plans wait for approval even when confirmations are skipped.
+    if (!this.current.planningExplicit) await this.emit({ type: 'planning.requested', command: '/plan' });
     if (rest === '') return { kind: 'mode', agent: 'plan' };
     // `/plan <text>` while planning: a new request; the old file stays, its approval is cleared.
     if (this.current.pendingApproval) {
@@ -356,7 +366,7 @@ export class Session {
    * recorded as exhausted (NAV-6), and the turn ends blocked.
    */
   private async limitAnswer(suspension: Suspension, grant: boolean): Promise<SubmitResult> {
-    const limits = this.deps.limits;
+    const { limits } = this.settingsOfTurn();
     const state = this.current;
     if (suspension.reason === 'session_calls') {
       const previous = sessionCallLimit(limits, state);
@@ -387,10 +397,7 @@ export class Session {
   private async runtimeAnswer(interviewId: string, label: string | undefined): Promise<SubmitResult> {
     if (interviewId.startsWith('planning-')) {
       // MODE-4: the user decides whether to enter planning.
-      if (label?.startsWith('Enter Planning workflow')) {
-        await this.switchMode('plan', 'plan_entry');
-        return this.runTurnOf('continuation', 'The user chose to enter the Planning workflow. Research read-only and propose a plan.');
-      }
+      if (label?.startsWith('Enter Planning workflow')) return this.enterSuggestedPlanning('The user chose to enter the Planning workflow.');
       return this.runTurnOf('continuation', 'The user chose to continue without the Planning workflow. Carry on with the task.');
     }
     if (label === RECOVERY_CHOICES[0]) {
@@ -399,6 +406,19 @@ export class Session {
     const next = label === RECOVERY_CHOICES[1] ? 'Type the clarification in the composer; planning continues with it.' : 'Choose another model ("VT Code: Select Model"), then retry.';
     await this.emit({ type: 'turn.completed', status: 'idle', reason: next });
     return { kind: 'ran', status: 'idle' };
+  }
+
+  /** MODE-4: the start_planning suggestion accepted, by the user or by skip-confirmations. Implicit planning. */
+  private async enterSuggestedPlanning(why: string): Promise<SubmitResult> {
+    await this.switchMode('plan', 'plan_entry');
+    return this.runTurnOf('continuation', `${why} Research read-only and propose a plan.`);
+  }
+
+  /** The settings the current turn started with; a turn begun in an earlier process reads them now. */
+  private settingsOfTurn(): TurnSettings {
+    const turn = this.current.turn;
+    if (this.turnConfig?.turn !== turn) this.turnConfig = { turn, settings: this.deps.turnSettings() };
+    return this.turnConfig.settings;
   }
 
   private async continueTurn(resume?: TurnResume): Promise<SubmitResult> {
@@ -410,7 +430,7 @@ export class Session {
 
   private async runTurnOf(kind: 'user' | 'implementation' | 'synthesis' | 'continuation', input: string): Promise<SubmitResult> {
     return this.execute(async (signal) => {
-      this.sequencer.beginTurn();
+      this.turnConfig = { turn: this.sequencer.beginTurn(), settings: this.deps.turnSettings() };
       await this.emit({ type: 'turn.started', agent: this.current.agent, kind, input });
       if (kind === 'synthesis') {
         await this.emit({ type: 'directive', kind: 'synthesis', text: input, allowanceUsed: 0, toolsClosed: true });
@@ -421,6 +441,7 @@ export class Session {
 
   private async loop(signal: AbortSignal, toolsClosed = false, resume?: TurnResume): Promise<TurnEnd> {
     const deps = this.deps;
+    const settings = this.settingsOfTurn();
     return runTurn(
       {
         fs: deps.fs,
@@ -428,7 +449,9 @@ export class Session {
         provider: deps.provider,
         tools: deps.tools,
         prompts: deps.prompts,
-        limits: deps.limits,
+        limits: settings.limits,
+        commands: settings.commands,
+        planConfirmation: settings.planConfirmation,
         ...(deps.retry ? { retry: deps.retry } : {}),
         emit: (e) => this.emit(e),
         state: () => this.current,
@@ -459,7 +482,18 @@ export class Session {
     this.running = work;
     const end = await work;
     this.running = null;
-    return { kind: 'ran', status: end.status };
+    return this.followUp(end);
+  }
+
+  /**
+   * What a turn left for the session to start without asking (skip-confirmations, runloop.ts): the
+   * implementation of the plan it handed off, or the planning the agent suggested. A stopped turn
+   * leaves nothing (its `next` is dropped above), and neither starts while another turn runs.
+   */
+  private async followUp(end: TurnEnd): Promise<SubmitResult> {
+    if (!end.next || this.busy) return { kind: 'ran', status: end.status };
+    if (end.next.kind === 'implementation') return this.runTurnOf('implementation', end.next.prompt);
+    return this.enterSuggestedPlanning('The agent suggested planning, and plan confirmation is off in this session, so the Planning workflow was entered.');
   }
 
   private async checkpoint(): Promise<ArchiveOutcome> {
