@@ -144,7 +144,11 @@ async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: Ope
     clock: systemClock,
     // The same private key file as vtplan (node/log-key.ts): each resumes the other's sessions.
     logKey: loadLogKey(root, process.env),
-    turnSettings: () => turnSettingsOf(settings()),
+    turnSettings: () => {
+      const turn = turnSettingsOf(settings());
+      // The writing agents need a trusted folder (see SessionHost.approve): untrusted, every plan waits at the gate.
+      return vscode.workspace.isTrusted ? turn : { ...turn, planConfirmation: 'required' };
+    },
     ...(secret ? { secrets: [secret] } : {}),
   };
 }
