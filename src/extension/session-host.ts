@@ -298,7 +298,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   /** Ctrl+G (GATE-2): open the plan; each save re-validates (see onPlanSaved). */
   async editPlan(): Promise<void> {
-    await this.openPlan();
+    if (!(await this.openPlan())) return;
+    vscode.window.setStatusBarMessage('$(edit) Editing the plan: save it to validate it again; the "Ready to code?" gate then shows the new version.', 10_000);
   }
 
   /** Called for every saved `.vtcode/plans/*.md`: the gate shows again, or a warning says why not. */
