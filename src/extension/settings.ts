@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  describeSettingProblem, parseSettings, SETTING_KEYS, SETTINGS_SECTION, type SettingKey, type SettingProblem, type Settings,
+  describeSettingProblem, parseSettings, SETTINGS_SECTION, type SettingKey, type SettingProblem, type Settings,
 } from '../core/config/settings';
 
 export type { Settings } from '../core/config/settings';
@@ -16,9 +16,6 @@ export class SettingsService implements vscode.Disposable {
   private value: Settings;
   /** Problems already shown, as `setting=value`; a setting that becomes valid leaves the set. */
   private readonly reported = new Set<string>();
-  private readonly changed = new vscode.EventEmitter<ReadonlySet<SettingKey>>();
-  /** Fires with the keys whose values changed (after validation). */
-  readonly onDidChange = this.changed.event;
   private readonly listener: vscode.Disposable;
 
   constructor(private readonly log: Pick<vscode.LogOutputChannel, 'warn'>) {
@@ -50,11 +47,9 @@ export class SettingsService implements vscode.Disposable {
     return null;
   }
 
+  /** Readers take `current` when they need it (per turn, per model request), so a re-read is all a change needs. */
   private refresh(): void {
-    const before = this.value;
     this.value = this.read();
-    const keys = new Set(SETTING_KEYS.filter((k) => before[k] !== this.value[k]));
-    if (keys.size > 0) this.changed.fire(keys);
   }
 
   private read(): Settings {
@@ -79,7 +74,6 @@ export class SettingsService implements vscode.Disposable {
 
   dispose(): void {
     this.listener.dispose();
-    this.changed.dispose();
   }
 }
 

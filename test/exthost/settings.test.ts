@@ -112,6 +112,15 @@ suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', 
     assert.equal(requestedModels().length, 1, 'no implementation request');
   });
 
+  test('Select Model writes user settings through the service and says when the workspace overrides them', async () => {
+    assert.equal(await api.settings.update('baseUrl', 'http://127.0.0.1:11434/v1'), true, 'no workspace value: the user value applies');
+    assert.equal(api.settings.current.baseUrl, 'http://127.0.0.1:11434/v1');
+    assert.equal(await api.settings.update('model', 'scripted-small'), false, 'the workspace sets vtplan.model');
+    assert.equal(api.settings.overriddenIn('model'), 'workspace settings');
+    assert.equal(api.settings.current.model, 'scripted-large', 'the workspace value still applies');
+    for (const key of ['baseUrl', 'model']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+  });
+
   test('an invalid value is not used: its default is, and a fix takes effect', async () => {
     await set('maxToolCallsPerTurn', 'lots', () => config().get('maxToolCallsPerTurn') === 'lots');
     assert.equal(api.settings.current.maxToolCallsPerTurn, 120);

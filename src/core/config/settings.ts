@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 import type { Agent } from '../session/events';
 import type { TurnSettings } from '../session/turn-settings';
 
-export const AGENTS = ['plan', 'build', 'auto'] as const satisfies readonly Agent[];
-export const PROVIDER_KINDS = ['vscode-lm', 'openai', 'anthropic'] as const;
+const AGENTS = ['plan', 'build', 'auto'] as const satisfies readonly Agent[];
+const PROVIDER_KINDS = ['vscode-lm', 'openai', 'anthropic'] as const;
 /** `vtplan.sandbox.network` and `vtplan run --network`. */
 export const COMMAND_NETWORK = ['default', 'off', 'on'] as const;
 export type CommandNetwork = (typeof COMMAND_NETWORK)[number];
