@@ -76,6 +76,8 @@ export class Session {
   private readonly history: SessionEvent[] = [];
   private abort: AbortController | null = null;
   private running: Promise<unknown> | null = null;
+  /** `stop()` came after the turn's own end: the follow-up it left (skip-confirmations) does not start. */
+  private followUpStopped = false;
   /** The settings of the latest turn, kept for its continuations (EXEC-3 grants, answers). */
   private turnConfig: { turn: number; settings: TurnSettings } | null = null;
   /** How many of `events` came from the log when the session was resumed. */
@@ -182,9 +184,10 @@ export class Session {
     await this.running;
   }
 
-  /** Cancels the running turn (state-based cancellation, EXEC-5). */
+  /** Cancels the running turn (state-based cancellation, EXEC-5), and what it would start on its own. */
   stop(): void {
     this.abort?.abort();
+    this.followUpStopped = true;
   }
 
   async submit(input: string): Promise<SubmitResult> {
@@ -467,6 +470,7 @@ export class Session {
     if (this.busy) throw new SessionBusyError();
     const abort = new AbortController();
     this.abort = abort;
+    this.followUpStopped = false;
     const work = (async () => {
       let end: TurnEnd;
       try {
@@ -488,10 +492,15 @@ export class Session {
   /**
    * What a turn left for the session to start without asking (skip-confirmations, runloop.ts): the
    * implementation of the plan it handed off, or the planning the agent suggested. A stopped turn
-   * leaves nothing (its `next` is dropped above), and neither starts while another turn runs.
+   * leaves nothing (its `next` is dropped above), a stop after its end cancels it too, and neither
+   * starts while another turn runs.
    */
   private async followUp(end: TurnEnd): Promise<SubmitResult> {
     if (!end.next || this.busy) return { kind: 'ran', status: end.status };
+    if (this.followUpStopped) {
+      const what = end.next.kind === 'implementation' ? 'The implementation' : 'Planning';
+      return this.notice('info', `${what} did not start: the session was stopped.`);
+    }
     if (end.next.kind === 'implementation') return this.runTurnOf('implementation', end.next.prompt);
     return this.enterSuggestedPlanning('The agent suggested planning, and plan confirmation is off in this session, so the Planning workflow was entered.');
   }

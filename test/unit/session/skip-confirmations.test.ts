@@ -158,3 +158,17 @@ test('GATE-5: leaving planning ends the explicit request: a later suggested plan
   assert.equal(of(events, 'plan.approval.resolved')[0]?.choice, 'auto_accept');
   assert.equal(session.state.agent, 'build');
 });
+
+test('EXEC-5: a stop that comes after the planning turn ended (New Session, Stop) cancels the implementation it would start', async () => {
+  h.server.enqueue({ text: planText(VALID_PLAN) }, IMPLEMENTED);
+  const { session, events } = await h.start('plan', skipping());
+  // The turn is over when turn.completed is emitted; stopping then is the window before the follow-up.
+  session.on((e) => {
+    if (e.type === 'turn.completed') session.stop();
+  });
+  const result = await session.submit('Add a shout flag to the greeter');
+  assert.deepEqual(result, { kind: 'notice', text: 'The implementation did not start: the session was stopped.' });
+  assert.deepEqual(of(events, 'turn.started').map((t) => t.kind), ['user']);
+  assert.equal(h.server.requests.length, 1, 'no implementation request');
+  assert.equal(of(events, 'plan.approval.resolved')[0]?.choice, 'auto_accept', 'the plan was accepted; only its implementation did not start');
+});
