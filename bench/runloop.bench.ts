@@ -13,10 +13,11 @@ import type { ModelProvider, ModelRequest, StreamChunk, ToolCall } from '../src/
 import { systemClock } from '../src/core/ports';
 import { EventSequencer, type EventInput } from '../src/core/session/events';
 import type { PromptTemplates } from '../src/core/session/prompts';
-import { runTurn, type TurnLimits } from '../src/core/session/runloop';
+import { runTurn } from '../src/core/session/runloop';
 import { Session } from '../src/core/session/session';
 import { applyEvent, initialState, type SessionState } from '../src/core/session/state';
 import type { ToolRuntime } from '../src/core/session/tool-runtime';
+import type { TurnSettings } from '../src/core/session/turn-settings';
 import { nodeFileSystem } from '../src/node/fs';
 
 const PROMPTS: PromptTemplates = {
@@ -74,7 +75,11 @@ const trivialTools: ToolRuntime = {
   isolation: async () => ({ sandboxed: true, summary: 'sandbox: not used by this bench' }),
 };
 
-const UNLIMITED: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 0, loopsPerTurn: 0, maxOutputTokens: 4096, sessionToolCalls: 0 };
+const UNLIMITED: TurnSettings = {
+  limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 0, loopsPerTurn: 0, maxOutputTokens: 4096, sessionToolCalls: 0 },
+  commands: { timeoutMs: 10_000, network: 'default' },
+  planConfirmation: 'required',
+};
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -94,7 +99,7 @@ async function inMemoryTurn(batches: number, perBatch: number): Promise<number> 
   const t0 = performance.now();
   const end = await runTurn(
     {
-      fs: nodeFileSystem, root: '/ws', provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, limits: UNLIMITED,
+      fs: nodeFileSystem, root: '/ws', provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, ...UNLIMITED,
       emit, state: () => state, checkpoint: async () => ({ status: 'unsupported' }),
     },
     new AbortController().signal,
@@ -106,7 +111,7 @@ async function inMemoryTurn(batches: number, perBatch: number): Promise<number> 
 
 async function sessionTurns(root: string, turns: number, batches: number, perBatch: number, onTurn?: () => void): Promise<number> {
   const session = await Session.start(
-    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), limits: UNLIMITED },
+    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), turnSettings: () => UNLIMITED },
     { agent: 'build' },
   );
   const t0 = performance.now();
@@ -122,7 +127,7 @@ async function sessionTurns(root: string, turns: number, batches: number, perBat
 async function streamedReply(root: string): Promise<{ ms: number; lines: number }> {
   const text = 'The quick brown fox jumps over the lazy dog.\n'.repeat(Math.ceil((200 * 1024) / 45)).slice(0, 200 * 1024);
   const session = await Session.start(
-    { fs: nodeFileSystem, root, provider: new CharStreamModel(text), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), limits: UNLIMITED },
+    { fs: nodeFileSystem, root, provider: new CharStreamModel(text), tools: trivialTools, prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), turnSettings: () => UNLIMITED },
     { agent: 'build' },
   );
   const t0 = performance.now();

@@ -5,13 +5,13 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { COMMAND_NETWORK, DEFAULT_SETTINGS, turnSettingsOf } from '../core/config/settings';
 import { createProvider, ProviderConfigSchema } from '../core/llm';
 import { systemClock } from '../core/ports';
 import type { SessionDeps } from '../core/session/session';
 import { sweepStaleTempFiles } from '../core/store/sweep';
 import { z } from 'zod';
 import { createToolRuntime } from '../core/tools';
-import { COMMAND_NETWORK } from '../core/tools/tool';
 import { nodeFileSystem } from '../node/fs';
 import { LogKeyError, loadLogKey } from '../node/log-key';
 import { loadPrompts } from '../node/prompts';
@@ -26,7 +26,8 @@ export const PROVIDER_OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key-env': { type: 'string' },
-  network: { type: 'string', default: 'default' },
+  network: { type: 'string', default: DEFAULT_SETTINGS['sandbox.network'] },
+  'skip-confirmations': { type: 'boolean', default: false },
   jsonl: { type: 'boolean', default: false },
 } as const;
 
@@ -37,6 +38,8 @@ export interface ProviderFlags {
   'base-url'?: string | undefined;
   'api-key-env'?: string | undefined;
   network?: string | undefined;
+  /** The seed's skip-confirmations policy, as `vtplan.requirePlanConfirmation: false` (turn-settings.ts). */
+  'skip-confirmations'?: boolean | undefined;
 }
 
 export function workspaceOf(flags: ProviderFlags, io: CliIO): string {
@@ -92,17 +95,17 @@ export function sessionDeps(
   const secret = keyVar ? io.env[keyVar] : undefined;
   if (keyVar && !secret) throw new UsageError(`--api-key-env ${keyVar}: that environment variable is not set`);
   const provider = createProvider(config.data, secret);
-  const network = z.enum(COMMAND_NETWORK).safeParse(flags.network ?? 'default');
+  const network = z.enum(COMMAND_NETWORK).safeParse(flags.network ?? DEFAULT_SETTINGS['sandbox.network']);
   if (!network.success) throw new UsageError(`--network must be ${COMMAND_NETWORK.join(', ')}, not '${flags.network ?? ''}'`);
   const tools = createToolRuntime({
     root,
     ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(), writer: nodeWriter },
     // No confirm callback from the CLI: headless build mode cannot ask, so its commands are refused (use --mode auto).
     ...(options.confirm ? { confirm: options.confirm } : {}),
-    commandTimeoutMs: 60_000,
-    commandNetwork: network.data,
     ...(secret ? { secrets: [secret] } : {}),
   });
+  // The extension's defaults (core/config/settings.ts), with what the flags change.
+  const settings = turnSettingsOf({ ...DEFAULT_SETTINGS, 'sandbox.network': network.data, requirePlanConfirmation: flags['skip-confirmations'] !== true });
   const deps: SessionDeps = {
     fs: nodeFileSystem,
     root,
@@ -111,7 +114,7 @@ export function sessionDeps(
     prompts: loadPrompts(),
     clock: systemClock,
     logKey: cliLogKey(root, io),
-    limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 8_192 },
+    turnSettings: () => settings,
     ...(secret ? { secrets: [secret] } : {}),
     resumeCommand: (id) => `vtplan resume ${id} --workspace ${root} --provider ${flags.provider} --model ${flags.model}`,
   };

@@ -72,6 +72,7 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
       case 'message.completed':
       case 'plan.completed':
       case 'plan.delta':
+      case 'planning.requested':
       case 'reasoning.delta':
       case 'session_tool_limit_increased':
       case 'tool_loop_limit_increased':

@@ -31,8 +31,11 @@ export type ApprovalChoice = (typeof APPROVAL_CHOICES)[number];
 export const GATE_CHOICES = ['execute', 'fresh_context', 'switch_auto', 'revise'] as const satisfies readonly ApprovalChoice[];
 export type GateChoice = (typeof GATE_CHOICES)[number];
 
-/** The gate choices that approve the plan and run the handoff (GATE-3). */
-export const HANDOFF_CHOICES = ['execute', 'fresh_context', 'switch_auto'] as const satisfies readonly GateChoice[];
+/**
+ * What approves a plan and runs the handoff (GATE-3): the gate's approving choices, and the
+ * runtime's own acceptance under skip-confirmations (`auto_accept`, always `automatic`).
+ */
+export const HANDOFF_CHOICES = ['execute', 'fresh_context', 'switch_auto', 'auto_accept'] as const satisfies readonly ApprovalChoice[];
 export type HandoffChoice = (typeof HANDOFF_CHOICES)[number];
 
 /** A choice as the gate offers it and as a resolved gate reads afterwards. */

@@ -3,11 +3,14 @@ import type { ChatViewProvider } from './chat-view';
 import type { PlanRevisionDocuments } from './plan-revisions';
 import type { ApiKeys } from './secrets';
 import type { SessionHost } from './session-host';
+import type { SettingKey } from '../core/config/settings';
+import type { Settings, SettingsService } from './settings';
 
 export interface CommandDeps {
   chat: ChatViewProvider;
   host: SessionHost;
   keys: ApiKeys;
+  settings: SettingsService;
   revisions: PlanRevisionDocuments;
 }
 
@@ -40,7 +43,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('vtplan.openPlan', () => deps.host.openPlan());
   // The plan card's link passes its plan file; the palette compares the plan under review.
   register('vtplan.comparePlan', (planFile) => deps.revisions.compare(planFile));
-  register('vtplan.selectModel', () => selectModel(deps.keys));
+  register('vtplan.selectModel', () => selectModel(deps.keys, deps.settings));
   register('vtplan.newSession', async () => {
     await deps.host.newSession();
     await deps.chat.reveal();
@@ -64,11 +67,14 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 }
 
-type ModelPick = vscode.QuickPickItem & { provider: 'vscode-lm' | 'openai' | 'anthropic'; model?: string };
+type ModelPick = vscode.QuickPickItem & { provider: Settings['provider']; model?: string };
 
-/** Picks where the model comes from; keys go to SecretStorage, never to settings (ADD-1). */
-async function selectModel(keys: ApiKeys): Promise<void> {
-  const config = vscode.workspace.getConfiguration('vtplan');
+/**
+ * Picks where the model comes from; keys go to SecretStorage, never to settings (ADD-1). Written
+ * through the settings service, so the running session uses it from its next model request.
+ */
+async function selectModel(keys: ApiKeys, settings: SettingsService): Promise<void> {
+  const current = settings.current;
   const lmModels = await import('./vscode-lm').then((m) => m.listChatModels()).catch(() => []);
   const items: ModelPick[] = [
     ...lmModels.map((m): ModelPick => ({ label: m.name, description: `${m.vendor} · ${m.family}`, detail: 'VS Code chat model (no key needed)', provider: 'vscode-lm', model: m.id })),
@@ -77,21 +83,18 @@ async function selectModel(keys: ApiKeys): Promise<void> {
   ];
   const pick = await vscode.window.showQuickPick(items, { title: 'VT Code: Select Model', placeHolder: lmModels.length ? 'Pick a chat model' : 'No VS Code chat model found: use an endpoint' });
   if (!pick) return;
-  const target = vscode.ConfigurationTarget.Global;
   if (pick.provider === 'vscode-lm') {
-    await config.update('provider', 'vscode-lm', target);
-    await config.update('model', pick.model ?? '', target);
-    void vscode.window.showInformationMessage(`VT Code Planning will use ${pick.label}.`);
+    await saveModelChoice(settings, { provider: 'vscode-lm', model: pick.model ?? '' }, pick.label);
     return;
   }
   const baseUrl = await vscode.window.showInputBox({
     title: `${pick.label} — base URL`,
     prompt: 'Leave empty for the official endpoint; e.g. http://localhost:11434/v1 for Ollama',
-    value: config.get<string>('baseUrl') ?? '',
+    value: current.baseUrl,
     validateInput: (v) => (v === '' || /^https?:\/\/\S+$/.test(v) ? undefined : 'Enter an http(s) URL, or leave it empty'),
   });
   if (baseUrl === undefined) return;
-  const model = await vscode.window.showInputBox({ title: `${pick.label} — model name`, value: config.get<string>('model') ?? '', validateInput: (v) => (v.trim() ? undefined : 'A model name is required') });
+  const model = await vscode.window.showInputBox({ title: `${pick.label} — model name`, value: current.model, validateInput: (v) => (v.trim() ? undefined : 'A model name is required') });
   if (model === undefined) return;
   const key = await vscode.window.showInputBox({
     title: `${pick.label} — API key`,
@@ -100,8 +103,20 @@ async function selectModel(keys: ApiKeys): Promise<void> {
   });
   if (key === undefined) return;
   if (key !== '') await keys.set(pick.provider, key);
-  await config.update('provider', pick.provider, target);
-  await config.update('baseUrl', baseUrl, target);
-  await config.update('model', model.trim(), target);
-  void vscode.window.showInformationMessage(`VT Code Planning will use ${model.trim()} (${pick.provider}). New sessions pick it up.`);
+  await saveModelChoice(settings, { provider: pick.provider, baseUrl, model: model.trim() }, `${model.trim()} (${pick.provider})`);
+}
+
+async function saveModelChoice(settings: SettingsService, choice: { provider: Settings['provider']; model: string; baseUrl?: string }, label: string): Promise<void> {
+  const shadowed: string[] = [];
+  const applied = (key: SettingKey, ok: boolean): void => {
+    if (!ok) shadowed.push(`vtplan.${key} (${settings.overriddenIn(key) ?? 'another scope'})`);
+  };
+  applied('provider', await settings.update('provider', choice.provider));
+  applied('model', await settings.update('model', choice.model));
+  if (choice.baseUrl !== undefined) applied('baseUrl', await settings.update('baseUrl', choice.baseUrl));
+  if (shadowed.length > 0) {
+    void vscode.window.showWarningMessage(`Saved ${label} in your user settings, but this workspace overrides ${shadowed.join(', ')}, so it keeps its own choice here.`);
+    return;
+  }
+  void vscode.window.showInformationMessage(`VT Code Planning will use ${label}, from the next model request.`);
 }

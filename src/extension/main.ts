@@ -8,12 +8,14 @@ import { PlanRevisionDocuments } from './plan-revisions';
 import { ApiKeys } from './secrets';
 import { SessionFolders } from './session-folders';
 import { SessionHost } from './session-host';
+import { SettingsService } from './settings';
 import { registerTasksView, type TasksViewModel } from './tasks-view';
 
 /** What activate() returns: read by the extension-host tests, not a public API. */
 export interface ExtensionApi {
   chat: ChatViewProvider;
   host: SessionHost;
+  settings: SettingsService;
   tasks: TasksViewModel;
   folders: SessionFolders;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
@@ -40,11 +42,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log);
 
   const keys = new ApiKeys(context.secrets);
+  const settings = new SettingsService(log);
+  context.subscriptions.push(settings);
   const folders = new SessionFolders(context.workspaceState);
   context.subscriptions.push(folders);
   const chat = new ChatViewProvider(context.extensionUri, log);
   const tasks = registerTasksView(context, { root: () => folders.current?.uri.fsPath, onDidChange: folders.onDidChange });
-  const host = new SessionHost({ context, chat, tasks, folders, keys, log });
+  const host = new SessionHost({ context, chat, tasks, folders, keys, settings, log });
   shutdown = () => host.shutdown(SHUTDOWN_BUDGET_MS);
   chat.bind(host);
   context.subscriptions.push(
@@ -57,12 +61,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const revisions = new PlanRevisionDocuments(host);
   context.subscriptions.push(revisions);
-  registerCommands(context, { chat, host, keys, revisions });
+  registerCommands(context, { chat, host, keys, settings, revisions });
   registerPlanDiagnostics(context);
   registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  return { chat, host, tasks, folders, activationMs, deactivate };
+  return { chat, host, settings, tasks, folders, activationMs, deactivate };
 }
 
 /** The window is closing (or the extension is disabled): the turn stops and the session log is written before VS Code moves on. */

@@ -1,7 +1,7 @@
 /**
  * Plan files in the editor: the "Approve plan" / "Edit plan" CodeLens on the plan under review
- * (ADD-3, GATE-6) and re-validation on save for the Ctrl+G flow (GATE-2). Diagnostics live in
- * plan-diagnostics.ts.
+ * (ADD-3, GATE-6), the context key that scopes Ctrl+G to its editor, and re-validation on save for
+ * the Ctrl+G flow (GATE-2). Diagnostics live in plan-diagnostics.ts.
  */
 import * as vscode from 'vscode';
 import type { SessionHost } from './session-host';
@@ -26,10 +26,28 @@ class PlanCodeLens implements vscode.CodeLensProvider {
   }
 }
 
+/**
+ * `vtplan.planEditorFocused`: the active text editor shows the plan under review. With
+ * `editorTextFocus` it scopes Ctrl+G (Edit Plan) to that editor, so Go to Line keeps the key in
+ * every other one (package.json keybindings). Compared by workspace-relative path, as the session
+ * names its plan, which also holds for remote and Windows paths.
+ */
+function syncPlanEditorKey(host: SessionHost): void {
+  const pending = host.current?.state.pendingApproval;
+  const editor = vscode.window.activeTextEditor;
+  const showsPlan = Boolean(pending && editor && vscode.workspace.asRelativePath(editor.document.uri, false) === pending.planFile);
+  void vscode.commands.executeCommand('setContext', 'vtplan.planEditorFocused', showsPlan);
+}
+
 export function registerPlanDocuments(context: vscode.ExtensionContext, host: SessionHost): void {
   const lens = new PlanCodeLens(host);
+  syncPlanEditorKey(host);
   context.subscriptions.push(
-    host.onDidChangeApproval(() => lens.refresh()),
+    host.onDidChangeApproval(() => {
+      lens.refresh();
+      syncPlanEditorKey(host);
+    }),
+    vscode.window.onDidChangeActiveTextEditor(() => syncPlanEditorKey(host)),
     vscode.languages.registerCodeLensProvider({ language: 'markdown', pattern: '**/.vtcode/plans/*.md' }, lens),
     vscode.workspace.onDidSaveTextDocument((doc) => {
       if (/[\\/]\.vtcode[\\/]plans[\\/][^\\/]+\.md$/.test(doc.uri.fsPath) && !doc.uri.fsPath.endsWith('.tasks.md')) void host.onPlanSaved(doc);

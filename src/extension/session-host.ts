@@ -24,7 +24,7 @@ import { PendingConfirmations } from './confirmations';
 import { hostFailureNotice, type FailureNotice } from './failure-notices';
 import type { ApiKeys } from './secrets';
 import type { SessionFolders } from './session-folders';
-import { readSettings } from './settings';
+import type { SettingsService } from './settings';
 import type { TasksViewModel } from './tasks-view';
 import type { TranscriptBuilder } from './transcript';
 
@@ -47,6 +47,7 @@ export interface SessionHostDeps {
   tasks: TasksViewModel;
   folders: SessionFolders;
   keys: ApiKeys;
+  settings: SettingsService;
   log: vscode.LogOutputChannel;
 }
 
@@ -158,7 +159,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
     const scope = this.scope;
     if (!scope) {
-      const mode = readSettings().defaultAgent;
+      const mode = this.deps.settings.current.defaultAgent;
       return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices] };
     }
     const snap = scope.builder.snapshot();
@@ -494,7 +495,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   /** Ctrl+G (GATE-2): open the plan; each save re-validates (see onPlanSaved). */
   async editPlan(): Promise<void> {
-    await this.openPlan();
+    if (!(await this.openPlan())) return;
+    vscode.window.setStatusBarMessage('$(edit) Editing the plan: save it to validate it again; the "Ready to code?" gate then shows the new version.', 10_000);
   }
 
   /** Called for every saved `.vtcode/plans/*.md`: the gate shows again, or a warning says why not. */
@@ -558,7 +560,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       root,
       keys: this.deps.keys,
       extensionRoot: this.deps.context.extensionUri.fsPath,
-      settings: readSettings(),
+      settings: () => this.deps.settings.current,
       confirm: (command, signal) => this.confirmCommand(command, signal),
       log: this.deps.log,
       ...(resumeId ? { resumeId } : {}),
@@ -589,7 +591,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         this.deps.log.error(`The Tasks view could not follow ${event.planFile}: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
-    if (event.type === 'plan.approval.requested') void this.offerApproval(event.planFile, event.seq);
+    // A plan asked for approval inside a turn is offered when the turn ends waiting for it: one the
+    // runtime accepted in the same turn (skip-confirmations, Auto) never shows a notification.
+    if (event.type === 'plan.approval.requested' && !scope.session.busy) void this.offerApproval(event.planFile, event.seq);
+    if (event.type === 'turn.completed' && event.status === 'awaiting_approval' && scope.session.state.pendingApproval) {
+      void this.offerApproval(scope.session.state.pendingApproval.planFile, event.seq);
+    }
     if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
       void this.syncContext();
     }
@@ -608,7 +615,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private async syncContext(): Promise<void> {
     const s = this.scope?.session.state;
     await vscode.commands.executeCommand('setContext', 'vtplan.approvalPending', Boolean(s?.pendingApproval));
-    await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? readSettings().defaultAgent);
+    await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? this.deps.settings.current.defaultAgent);
     await vscode.commands.executeCommand('setContext', 'vtplan.hasPlan', Boolean(s?.pendingApproval ?? s?.activePlan));
     this.approvalChanged.fire();
   }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProvider, type ModelProvider, type StreamChunk } from '../core/llm';
+import { turnSettingsOf } from '../core/config/settings';
 import { describeCause, makeFailure } from '../core/llm/failure';
 import { systemClock } from '../core/ports';
 import { readSessionLog } from '../core/session/log';
@@ -25,25 +26,54 @@ import { workspaceEditWriter } from './workspace-writer';
 // The chat transcript renders markdown (markdown-it, ~100 KB): loaded with the session, not at activation.
 export { TranscriptBuilder } from './transcript';
 
+/** What picks the model: a change to any of it resolves the provider again. */
+interface ProviderChoice {
+  kind: Settings['provider'];
+  model: string;
+  baseUrl: string;
+  key: string | undefined;
+}
+
+async function resolveProvider({ kind, model, baseUrl, key }: ProviderChoice): Promise<ModelProvider> {
+  if (kind === 'vscode-lm') {
+    const pick = await pickChatModel(model);
+    if (pick.status === 'picked') return createVscodeLmProvider(pick.model);
+    if (pick.status === 'no_models') throw new Error('No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.');
+    throw new Error(`The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`);
+  }
+  if (!key && kind === 'anthropic') throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
+  if (!model) throw new Error(`Set a model name for ${kind}: run "VT Code: Select Model".`);
+  return createProvider({ kind, model, ...(baseUrl ? { baseUrl } : {}) }, key ?? 'no-key');
+}
+
 /**
  * The model is resolved on the first request, not when the session starts: opening the panel
  * or typing a slash command must not need a model (or trigger VS Code's model consent dialog).
- * A model that cannot be had (none offered, no key, no name) is a `setup` failure: the chat says
- * what is missing and offers "Select Model".
+ * Every request reads the settings and the stored key again, so a change made with "Select Model"
+ * (or in settings.json) applies from the next model request of the same session. A model that
+ * cannot be had (none offered, no key, no name) is a `setup` failure: the chat says what is
+ * missing and offers "Select Model".
  */
-function lazyProvider(resolve: () => Promise<ModelProvider>, id: string, model: string): ModelProvider {
-  let resolved: Promise<ModelProvider> | null = null;
+function liveProvider(settings: () => Readonly<Settings>, keys: ApiKeys): ModelProvider {
+  let resolved: { choice: string; provider: Promise<ModelProvider> } | null = null;
   return {
-    id,
-    model,
+    get id() {
+      return settings().provider;
+    },
+    get model() {
+      return settings().model;
+    },
     async *stream(request): AsyncIterable<StreamChunk> {
-      resolved ??= resolve();
+      const { provider: kind, model, baseUrl } = settings();
       let provider: ModelProvider;
       try {
-        provider = await resolved;
+        const key = kind === 'vscode-lm' ? undefined : await keys.get(kind);
+        const choice = JSON.stringify([kind, model, baseUrl, key]);
+        if (resolved?.choice !== choice) resolved = { choice, provider: resolveProvider({ kind, model, baseUrl, key }) };
+        provider = await resolved.provider;
       } catch (err) {
         resolved = null;
-        yield { type: 'error', failure: makeFailure({ kind: 'setup', provider: id, secrets: [], retryable: false, message: describeCause(err) }) };
+        yield { type: 'error', failure: makeFailure({ kind: 'setup', provider: kind, secrets: [], retryable: false, message: describeCause(err) }) };
         return;
       }
       yield* provider.stream(request);
@@ -55,7 +85,8 @@ export interface OpenSessionOptions {
   root: string;
   keys: ApiKeys;
   extensionRoot: string;
-  settings: Settings;
+  /** The live settings (settings.ts): read per turn and per model request, not once per session. */
+  settings: () => Readonly<Settings>;
   resumeId?: string;
   /** Asks the user before a build-mode command runs (in the chat, see session-host.ts). */
   confirm: (command: string, signal: AbortSignal) => Promise<boolean>;
@@ -69,7 +100,7 @@ export async function openSession(options: OpenSessionOptions): Promise<Session>
   for (const file of sweep.removed) options.log.info(`Removed ${file}, a temp file left by an interrupted write.`);
   for (const problem of sweep.problems) options.log.warn(problem.message);
   const deps = await sessionDeps(options);
-  return options.resumeId ? Session.resume(deps, options.resumeId) : Session.start(deps, { agent: options.settings.defaultAgent });
+  return options.resumeId ? Session.resume(deps, options.resumeId) : Session.start(deps, { agent: options.settings().defaultAgent });
 }
 
 /**
@@ -97,34 +128,17 @@ export async function listSessions(root: string): Promise<{ id: string; started:
 }
 
 async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: OpenSessionOptions): Promise<SessionDeps> {
-  const kind = settings.provider;
-  const provider = lazyProvider(
-    async () => {
-      if (kind === 'vscode-lm') {
-        const pick = await pickChatModel(settings.model);
-        if (pick.status === 'picked') return createVscodeLmProvider(pick.model);
-        if (pick.status === 'no_models') throw new Error('No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.');
-        throw new Error(`The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`);
-      }
-      const key = await keys.get(kind);
-      if (!key && kind === 'anthropic') throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
-      if (!settings.model) throw new Error(`Set a model name for ${kind}: run "VT Code: Select Model".`);
-      return createProvider({ kind, model: settings.model, ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) }, key ?? 'no-key');
-    },
-    kind,
-    settings.model,
-  );
   const rg = await locateRipgrep(vscode.env.appRoot);
+  // Masked in tool output and the log: the key of the provider the session starts with.
+  const kind = settings().provider;
   const secret = kind === 'vscode-lm' ? undefined : await keys.get(kind);
   return {
     fs: nodeFileSystem,
     root,
-    provider,
+    provider: liveProvider(settings, keys),
     tools: createToolRuntime({
       root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
-      commandTimeoutMs: settings.commandTimeoutSeconds * 1000,
-      commandNetwork: settings['sandbox.network'],
       ...(secret ? { secrets: [secret] } : {}),
       confirm,
     }),
@@ -132,12 +146,10 @@ async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: Ope
     clock: systemClock,
     // The same private key file as vtplan (node/log-key.ts): each resumes the other's sessions.
     logKey: loadLogKey(root, process.env),
-    limits: {
-      maxConsecutiveBlocked: settings.maxConsecutiveBlockedToolCallsPerTurn,
-      toolCallsPerTurn: settings.maxToolCallsPerTurn,
-      loopsPerTurn: settings.maxToolLoopsPerTurn,
-      sessionToolCalls: settings.maxToolCallsPerSession,
-      maxOutputTokens: 8_192,
+    turnSettings: () => {
+      const turn = turnSettingsOf(settings());
+      // The writing agents need a trusted folder (see SessionHost.approve): untrusted, every plan waits at the gate.
+      return vscode.workspace.isTrusted ? turn : { ...turn, planConfirmation: 'required' };
     },
     ...(secret ? { secrets: [secret] } : {}),
   };

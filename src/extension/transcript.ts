@@ -370,7 +370,9 @@ export class TranscriptBuilder {
         this.shownFailure = event.failure.message;
         break;
       }
+      // The mode change that goes with it shows; the request itself only steers the gate (GATE-5).
       case 'planning.awaiting_input':
+      case 'planning.requested':
         break;
       case 'handoff.phase':
         switch (event.phase) {

@@ -1,7 +1,7 @@
 /**
  * Issue 7 item 9 (MODE-1, capabilities.untrustedWorkspaces "limited"): in Restricted Mode planning
  * works read-only, and approving explains that the writing agents need a trusted folder instead
- * of starting a build turn.
+ * of starting a build turn, even with plan confirmation turned off.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -20,7 +20,8 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
   ]);
   const endpoint = { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' };
   // The workspace tries to point the model at another endpoint: an untrusted folder may not (restricted settings).
-  const wb = await openWorkbench({ trustEnabled: true, userSettings: endpoint, settings: { 'vtplan.baseUrl': 'http://127.0.0.1:9/v1' } });
+  // Plan confirmation is off for the user (issue 15 item 3): an untrusted folder still waits at the gate.
+  const wb = await openWorkbench({ trustEnabled: true, userSettings: { ...endpoint, 'vtplan.requirePlanConfirmation': false }, settings: { 'vtplan.baseUrl': 'http://127.0.0.1:9/v1' } });
   try {
     const { page } = wb;
     await page.getByText('Restricted Mode').first().waitFor({ timeout: 30_000 });

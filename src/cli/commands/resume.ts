@@ -5,7 +5,7 @@ import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../s
 import { eventPrinter, exitCodeFor } from '../transcript';
 
 const USAGE =
-  'vtplan resume <session-id> --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--network default|off|on] [--jsonl] ("<message>" | --answer "<option label>" [--note "..."])';
+  'vtplan resume <session-id> --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--network default|off|on] [--skip-confirmations] [--jsonl] ("<message>" | --answer "<option label>" [--note "..."])';
 
 /**
  * Continues a session from its log with one user message (a goal, `approve`, `/plan off`, …) or

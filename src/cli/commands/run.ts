@@ -5,7 +5,7 @@ import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../s
 import { eventPrinter, exitCodeFor } from '../transcript';
 
 const USAGE =
-  `vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [${MODE_FLAG}] [--network default|off|on] [--jsonl] "<goal>"`;
+  `vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [${MODE_FLAG}] [--network default|off|on] [--skip-confirmations] [--jsonl] "<goal>"`;
 
 /** Starts a session (plan mode unless --mode says otherwise) and runs one turn with the goal. */
 export const runCommand: CliCommand = {

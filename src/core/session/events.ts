@@ -85,6 +85,13 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     switchPath: SwitchPathSchema.optional(),
     reason: text.optional(),
   }),
+  /**
+   * The user asked for planning explicitly (`/plan`, `/plan <goal>`, `/mode plan`, VS Code's Start
+   * Planning): until planning ends, its plans wait for approval even when confirmations are
+   * skipped (GATE-5). Planning the session started in, or entered from the agent's start_planning
+   * suggestion, is implicit.
+   */
+  event('planning.requested', { command: z.enum(['/plan', '/mode plan']) }),
   event('turn.started', {
     agent: AgentSchema,
     /** Why the turn runs: the user's input, the approved implementation, or a runtime pass. */

@@ -29,11 +29,12 @@ export type HandoffResult =
   | { ok: true; agent: ExecutionMode; implementationPrompt: string }
   | { ok: false; step: 'no_plan' | 'validate' | 'tracker' | 'suspended'; reason: string };
 
-/** MODE-7: current and fresh context go to `build`; `auto` only by the explicit choice. */
+/** MODE-7: current and fresh context (and an automatic acceptance) go to `build`; `auto` only by the explicit choice. */
 export function destinationOf(choice: HandoffChoice): ExecutionMode {
   switch (choice) {
     case 'execute':
     case 'fresh_context':
+    case 'auto_accept':
       return 'build';
     case 'switch_auto':
       return 'auto';

@@ -78,6 +78,7 @@ export class PlanRevisionLog {
       case 'plan.approval.resolved':
       case 'plan.delta':
       case 'planning.awaiting_input':
+      case 'planning.requested':
       case 'provider.failed':
       case 'provider.retry':
       case 'reasoning.delta':

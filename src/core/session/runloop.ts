@@ -13,6 +13,7 @@
  * Everything the turn does is said through `emit`: the session applies each event to its state
  * and writes it to the log, so the history the next request is built from is the event fold.
  */
+import { SETTINGS } from '../config/settings';
 import type { FileSystem } from '../ports';
 import {
   admitPreview, blockedHandoff, consume, fuseLimits, navigate, navigationSignal, newCounters, newFuse, newNavigation,
@@ -24,24 +25,15 @@ import { buildRepairRequest, buildSynopsis, PlanStore, PlanStreamParser, validat
 import { gateToolCall } from '../policy';
 import type { ExecutionMode, GrantableBudgetKind, TurnStatus } from '../vocabulary';
 import type { EventInput } from './events';
-import { refreshTrackerFromPlan } from './handoff';
+import { handOff, refreshTrackerFromPlan } from './handoff';
 import { recoveryInterview, type InterviewQuestionInput } from './interview';
 import type { PromptTemplates } from './prompts';
 import { fill } from './prompts';
 import type { SessionState, Suspension } from './state';
 import type { ToolOutcome, ToolRuntime } from './tool-runtime';
+import type { CommandSettings, PlanConfirmation, TurnLimits } from './turn-settings';
 
-export interface TurnLimits {
-  /** `maxConsecutiveBlockedToolCallsPerTurn` (FUSE-1). */
-  maxConsecutiveBlocked: number;
-  /** 0 = unlimited; planning turns get at least 120 (NAV-1). */
-  toolCallsPerTurn: number;
-  /** 0 = unlimited; planning turns get at least 60 (NAV-1). */
-  loopsPerTurn: number;
-  maxOutputTokens: number;
-  /** Tool calls in the whole session before the user is asked to grant more (EXEC-3); 0 = unlimited. Default DEFAULT_SESSION_TOOL_CALLS. */
-  sessionToolCalls?: number;
-}
+export type { TurnLimits } from './turn-settings';
 
 /**
  * EXEC-1, EXEC-3: the hard cap on model round-trips per turn that runtime additions (the
@@ -54,7 +46,7 @@ export const IMPLEMENTATION_LOOP_ALLOWANCE = 50;
 /** EXEC-3: what one tool-loop grant (prompted or automatic) adds, up to the hard cap. */
 export const LOOP_GRANT = 50;
 /** EXEC-3: the session tool-call limit when none is configured. */
-export const DEFAULT_SESSION_TOOL_CALLS = 500;
+export const DEFAULT_SESSION_TOOL_CALLS = SETTINGS.maxToolCallsPerSession.default;
 /** INT-3: dismissed model interviews after which questions are denied for the session. */
 export const INTERVIEW_DENIAL_DISMISSALS = 2;
 
@@ -102,7 +94,10 @@ export interface TurnDeps {
   provider: ModelProvider;
   tools: ToolRuntime;
   prompts: PromptTemplates;
+  /** The turn's settings (turn-settings.ts), read once when the turn started. */
   limits: TurnLimits;
+  commands: CommandSettings;
+  planConfirmation: PlanConfirmation;
   retry?: RetryOptions;
   emit(event: EventInput): Promise<void>;
   state(): SessionState;
@@ -119,7 +114,18 @@ export const SYNTHESIS_ALLOWANCE = 3;
 /** Validation repair requests before a planning turn ends blocked (SYN-4). */
 export const MAX_REPAIRS = 2;
 
-export type TurnEnd = { status: TurnStatus; reason?: string };
+/**
+ * What the session starts on its own once the turn has completed, under skip-confirmations: the
+ * one implementation turn of a plan accepted without the gate (GATE-3), or the Planning workflow
+ * the agent suggested (MODE-4).
+ */
+export type TurnFollowUp = { kind: 'implementation'; prompt: string } | { kind: 'planning' };
+
+export interface TurnEnd {
+  status: TurnStatus;
+  reason?: string;
+  next?: TurnFollowUp;
+}
 
 interface TurnState {
   fuse: FuseState;
@@ -296,7 +302,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
       return { status: 'idle' };
     }
     const verdict = await publishPlan(deps, streamed.plan, turn.repairs);
-    if (verdict.kind === 'persisted') return { status: 'awaiting_approval' };
+    if (verdict.kind === 'persisted') return approvalOrHandoff(deps, verdict.planFile);
     if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };
     if (retryOver) return { status: 'idle', reason: KEEP_PLANNING };
     if (turn.repairs >= MAX_REPAIRS) {
@@ -361,7 +367,7 @@ async function exhausted(deps: TurnDeps, planning: boolean): Promise<TurnEnd> {
 }
 
 type PublishVerdict =
-  | { kind: 'persisted' }
+  | { kind: 'persisted'; planFile: string }
   | { kind: 'rejected'; repairRequest: string; summary: string }
   | { kind: 'store_failed'; reason: string };
 
@@ -380,7 +386,25 @@ async function publishPlan(deps: TurnDeps, plan: string, attempt: number): Promi
   const saved = await persistPlan(deps, plan);
   if (saved.kind === 'store_failed') return saved;
   await deps.emit({ type: 'plan.approval.requested', planFile: saved.planFile });
-  return { kind: 'persisted' };
+  return { kind: 'persisted', planFile: saved.planFile };
+}
+
+/**
+ * A persisted plan waits at the gate, unless confirmations are skipped and planning was not asked
+ * for explicitly: then it goes through the one handoff as `auto_accept` (automatic) to the build
+ * agent in the current context (MODE-7), and the session runs its implementation turn. An explicit
+ * `/plan` request always waits (GATE-5). A failed handoff leaves the plan pending with its reason.
+ */
+async function approvalOrHandoff(deps: TurnDeps, planFile: string): Promise<TurnEnd> {
+  if (deps.planConfirmation !== 'skip' || deps.state().planningExplicit) return { status: 'awaiting_approval' };
+  const handoff = await handOff({ fs: deps.fs, root: deps.root, emit: (e) => deps.emit(e), state: () => deps.state() }, 'auto_accept', true);
+  if (!handoff.ok) return { status: 'awaiting_approval', reason: handoff.reason };
+  await deps.emit({
+    type: 'notice',
+    level: 'info',
+    text: `Plan confirmation is off, so ${planFile} was accepted without the "Ready to code?" gate: the build agent implements it now, in this context. A /plan request always waits for approval.`,
+  });
+  return { status: 'idle', next: { kind: 'implementation', prompt: handoff.implementationPrompt } };
 }
 
 /** STORE-1: writes a validated plan over the session's plan file (or a new one) and says so. */
@@ -439,14 +463,15 @@ async function executionReplan(deps: TurnDeps, turn: TurnState, plan: string, tr
 
   const state = deps.state();
   const approvedTurn = state.turnKind === 'implementation' && turn.autoReplans < MAX_AUTO_REPLANS;
-  if (approvedTurn || state.agent === 'auto') {
+  if (approvedTurn || state.agent === 'auto' || deps.planConfirmation === 'skip') {
     turn.autoReplans += 1;
     if (approvedTurn) {
       await deps.emit({ type: 'notice', level: 'info', text: `The agent revised the approved plan during implementation; ${planFile} and its checklist were updated and work continues without a second approval.` });
     } else {
       await deps.emit({ type: 'plan.approval.requested', planFile, trackerFile });
       await deps.emit({ type: 'plan.approval.resolved', choice: 'auto_accept', automatic: true, planFile });
-      await deps.emit({ type: 'notice', level: 'info', text: `The agent proposed a revised plan during execution; Auto accepted it (${planFile}) and work continues.` });
+      const who = state.agent === 'auto' ? 'Auto accepted it' : 'plan confirmation is off, so it was accepted';
+      await deps.emit({ type: 'notice', level: 'info', text: `The agent proposed a revised plan during execution; ${who} (${planFile}) and work continues.` });
     }
     await directive(deps, turn, 'handoff', `The revised plan in ${planFile} is saved and approved. Continue implementing it; keep the checklist (${trackerFile}) current with task_tracker.`, false);
     return null;
@@ -607,6 +632,7 @@ async function runBatch(
         agent,
         signal,
         previewLimit: resultCap(planning ? 'plan' : 'exec', kind, requested),
+        commands: deps.commands,
         ...(plan ? { planFile: `${deps.root}/${plan.planFile}` } : {}),
       });
     } catch (err) {
@@ -615,6 +641,15 @@ async function runBatch(
     if (outcome.kind === 'interview') {
       interview = { callId: call.id, questions: outcome.questions };
       continue;
+    }
+    if (outcome.kind === 'planning_suggested' && deps.planConfirmation === 'skip') {
+      // MODE-4: skip-confirmations accepts the suggestion directly; the session enters planning.
+      await deps.emit({
+        type: 'tool.result', callId: call.id, name: call.name, ok: true,
+        content: 'Plan confirmation is off in this session, so the Planning workflow starts now. Stop here; planning continues read-only.',
+      });
+      await deps.emit({ type: 'notice', level: 'info', text: `The agent suggested planning (${outcome.reason}); plan confirmation is off, so the Planning workflow starts now, read-only.` });
+      return { status: 'idle', next: { kind: 'planning' } };
     }
     if (outcome.kind === 'planning_suggested') {
       await deps.emit({

@@ -20,10 +20,11 @@ import { integrityNotice, readSessionLog, resumePoint, SessionLog, untrustedLine
 import type { PromptTemplates } from './prompts';
 import {
   DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_DENY, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
-  type TurnEnd, type TurnLimits, type TurnResume,
+  type TurnEnd, type TurnResume,
 } from './runloop';
 import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
 import type { ToolRuntime } from './tool-runtime';
+import type { TurnSettings } from './turn-settings';
 
 export interface SessionDeps {
   fs: FileSystem & AppendFileSystem;
@@ -32,7 +33,11 @@ export interface SessionDeps {
   tools: ToolRuntime;
   prompts: PromptTemplates;
   clock: Clock;
-  limits: TurnLimits;
+  /**
+   * The configuration a turn runs with, asked for when each turn starts (a continuation of the
+   * same turn keeps its turn's): hosts read their settings here, so a change applies from the next turn.
+   */
+  turnSettings(): TurnSettings;
   retry?: RetryOptions;
   /**
    * The workspace's session-log key (at least 32 random bytes): tags every logged line so a resume
@@ -72,6 +77,10 @@ export class Session {
   private readonly history: SessionEvent[] = [];
   private abort: AbortController | null = null;
   private running: Promise<unknown> | null = null;
+  /** `stop()` came after the turn's own end: the follow-up it left (skip-confirmations) does not start. */
+  private followUpStopped = false;
+  /** The settings of the latest turn, kept for its continuations (EXEC-3 grants, answers). */
+  private turnConfig: { turn: number; settings: TurnSettings } | null = null;
   /** How many of `events` came from the log when the session was resumed. */
   readonly replayedCount: number;
 
@@ -176,9 +185,10 @@ export class Session {
     await this.running;
   }
 
-  /** Cancels the running turn (state-based cancellation, EXEC-5). */
+  /** Cancels the running turn (state-based cancellation, EXEC-5), and what it would start on its own. */
   stop(): void {
     this.abort?.abort();
+    this.followUpStopped = true;
   }
 
   /**
@@ -340,6 +350,7 @@ export class Session {
       if (mode === undefined) return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
       if (this.current.agent === 'plan' && mode !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
       await this.switchMode(mode, mode === 'plan' ? 'plan_entry' : 'plan_exit');
+      if (mode === 'plan') await this.emit({ type: 'planning.requested', command: '/mode plan' });
       return { kind: 'mode', agent: mode };
     }
     if (rest === 'off') {
@@ -349,6 +360,8 @@ export class Session {
       return { kind: 'mode', agent: this.current.agent };
     }
     if (this.current.agent !== 'plan') await this.switchMode('plan', 'plan_entry');
+    // GATE-5: asked for by name, so its plans wait for approval even when confirmations are skipped.
+    if (!this.current.planningExplicit) await this.emit({ type: 'planning.requested', command: '/plan' });
     if (rest === '') return { kind: 'mode', agent: 'plan' };
     // `/plan <text>` while planning: a new request; the old file stays, its approval is cleared.
     if (this.current.pendingApproval) {
@@ -370,7 +383,7 @@ export class Session {
    * recorded as exhausted (NAV-6), and the turn ends blocked.
    */
   private async limitAnswer(suspension: Suspension, grant: boolean): Promise<SubmitResult> {
-    const limits = this.deps.limits;
+    const { limits } = this.settingsOfTurn();
     const state = this.current;
     if (suspension.reason === 'session_calls') {
       const previous = sessionCallLimit(limits, state);
@@ -401,10 +414,7 @@ export class Session {
   private async runtimeAnswer(interviewId: string, label: string | undefined): Promise<SubmitResult> {
     if (interviewId.startsWith('planning-')) {
       // MODE-4: the user decides whether to enter planning.
-      if (label?.startsWith('Enter Planning workflow')) {
-        await this.switchMode('plan', 'plan_entry');
-        return this.runTurnOf('continuation', 'The user chose to enter the Planning workflow. Research read-only and propose a plan.');
-      }
+      if (label?.startsWith('Enter Planning workflow')) return this.enterSuggestedPlanning('The user chose to enter the Planning workflow.');
       return this.runTurnOf('continuation', 'The user chose to continue without the Planning workflow. Carry on with the task.');
     }
     if (label === RECOVERY_CHOICES[0]) {
@@ -413,6 +423,19 @@ export class Session {
     const next = label === RECOVERY_CHOICES[1] ? 'Type the clarification in the composer; planning continues with it.' : 'Choose another model ("VT Code: Select Model"), then retry.';
     await this.emit({ type: 'turn.completed', status: 'idle', reason: next });
     return { kind: 'ran', status: 'idle' };
+  }
+
+  /** MODE-4: the start_planning suggestion accepted, by the user or by skip-confirmations. Implicit planning. */
+  private async enterSuggestedPlanning(why: string): Promise<SubmitResult> {
+    await this.switchMode('plan', 'plan_entry');
+    return this.runTurnOf('continuation', `${why} Research read-only and propose a plan.`);
+  }
+
+  /** The settings the current turn started with; a turn begun in an earlier process reads them now. */
+  private settingsOfTurn(): TurnSettings {
+    const turn = this.current.turn;
+    if (this.turnConfig?.turn !== turn) this.turnConfig = { turn, settings: this.deps.turnSettings() };
+    return this.turnConfig.settings;
   }
 
   private async continueTurn(resume?: TurnResume): Promise<SubmitResult> {
@@ -424,7 +447,7 @@ export class Session {
 
   private async runTurnOf(kind: 'user' | 'implementation' | 'synthesis' | 'continuation', input: string): Promise<SubmitResult> {
     return this.execute(async (signal) => {
-      this.sequencer.beginTurn();
+      this.turnConfig = { turn: this.sequencer.beginTurn(), settings: this.deps.turnSettings() };
       await this.emit({ type: 'turn.started', agent: this.current.agent, kind, input });
       if (kind === 'synthesis') {
         await this.emit({ type: 'directive', kind: 'synthesis', text: input, allowanceUsed: 0, toolsClosed: true });
@@ -435,6 +458,7 @@ export class Session {
 
   private async loop(signal: AbortSignal, toolsClosed = false, resume?: TurnResume): Promise<TurnEnd> {
     const deps = this.deps;
+    const settings = this.settingsOfTurn();
     return runTurn(
       {
         fs: deps.fs,
@@ -442,7 +466,9 @@ export class Session {
         provider: deps.provider,
         tools: deps.tools,
         prompts: deps.prompts,
-        limits: deps.limits,
+        limits: settings.limits,
+        commands: settings.commands,
+        planConfirmation: settings.planConfirmation,
         ...(deps.retry ? { retry: deps.retry } : {}),
         emit: (e) => this.emit(e),
         state: () => this.current,
@@ -458,6 +484,7 @@ export class Session {
     if (this.busy) throw new SessionBusyError();
     const abort = new AbortController();
     this.abort = abort;
+    this.followUpStopped = false;
     const work = (async () => {
       let end: TurnEnd;
       try {
@@ -473,7 +500,23 @@ export class Session {
     this.running = work;
     const end = await work;
     this.running = null;
-    return { kind: 'ran', status: end.status };
+    return this.followUp(end);
+  }
+
+  /**
+   * What a turn left for the session to start without asking (skip-confirmations, runloop.ts): the
+   * implementation of the plan it handed off, or the planning the agent suggested. A stopped turn
+   * leaves nothing (its `next` is dropped above), a stop after its end cancels it too, and neither
+   * starts while another turn runs.
+   */
+  private async followUp(end: TurnEnd): Promise<SubmitResult> {
+    if (!end.next || this.busy) return { kind: 'ran', status: end.status };
+    if (this.followUpStopped) {
+      const what = end.next.kind === 'implementation' ? 'The implementation' : 'Planning';
+      return this.notice('info', `${what} did not start: the session was stopped.`);
+    }
+    if (end.next.kind === 'implementation') return this.runTurnOf('implementation', end.next.prompt);
+    return this.enterSuggestedPlanning('The agent suggested planning, and plan confirmation is off in this session, so the Planning workflow was entered.');
   }
 
   private async checkpoint(): Promise<ArchiveOutcome> {

@@ -35,6 +35,8 @@ export interface SessionState {
   agent: AgentMode;
   /** Restored by `/plan off` (MODE-2). */
   previousExecution: ExecutionMode;
+  /** The current planning was asked for explicitly (`planning.requested`): its plans always wait for approval (GATE-5). */
+  planningExplicit: boolean;
   turn: number;
   /** Last turn outcome; `running` while a turn is in progress; `new` before the first turn. */
   status: TurnStatus | 'running' | 'new';
@@ -74,6 +76,7 @@ export function initialState(init: { id: string; workspace: string; provider: st
   return {
     ...init,
     previousExecution: init.agent === 'plan' ? 'build' : init.agent,
+    planningExplicit: false,
     turn: 0,
     status: 'new',
     statusReason: null,
@@ -113,7 +116,14 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return { ...state, agent: event.agent, provider: event.provider, model: event.model, workspace: event.workspace,
         previousExecution: event.agent === 'plan' ? state.previousExecution : event.agent };
     case 'mode.changed':
-      return { ...state, agent: event.to, previousExecution: event.from === 'plan' ? state.previousExecution : event.from };
+      return {
+        ...state,
+        agent: event.to,
+        previousExecution: event.from === 'plan' ? state.previousExecution : event.from,
+        planningExplicit: event.to === 'plan' && state.planningExplicit,
+      };
+    case 'planning.requested':
+      return { ...state, planningExplicit: true };
     case 'turn.started': {
       const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
       const history = event.input !== undefined && carriesInput ? [...state.history, { role: 'user' as const, content: event.input }] : state.history;

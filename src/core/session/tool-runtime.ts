@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../llm';
 import type { Isolation } from '../ports';
 import type { AgentMode } from '../vocabulary';
 import type { InterviewQuestionInput } from './interview';
+import type { CommandSettings } from './turn-settings';
 
 export type ToolClass = 'inspection' | 'verification' | 'mutation' | 'other';
 
@@ -32,6 +33,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Bytes of output the result may show the model (NAV-5). */
   previewLimit: number;
+  /** Timeout and network of commands, as the turn's settings say. */
+  commands: CommandSettings;
   /** Absolute path of the session's active plan: task_tracker keeps that plan's sidecar (TRK-7). */
   planFile?: string;
 }

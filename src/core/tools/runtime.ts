@@ -8,15 +8,12 @@ import type { AgentMode } from '../vocabulary';
 import type { ToolClass, ToolOutcome as RuntimeOutcome, ToolContext as RuntimeContext, ToolRuntime } from '../session/tool-runtime';
 import { findTool, toolDefinitions, toolsForMode } from './registry';
 import { maskSecretValues } from '../llm/redact';
-import type { CommandNetwork, ToolContext, ToolPorts, ToolResult } from './tool';
+import type { ToolContext, ToolPorts, ToolResult } from './tool';
 
 export interface ToolRuntimeOptions {
   /** Absolute POSIX workspace root. */
   root: string;
   ports: ToolPorts;
-  commandTimeoutMs: number;
-  /** `vtplan.sandbox.network`; `default` when not given. */
-  commandNetwork?: CommandNetwork;
   /**
    * Known secret values (the provider key in use): masked in every tool result before the model,
    * the events or a terminal see it. The sandbox keeps keys out of commands' environments; this
@@ -59,8 +56,9 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
         ports: options.ports,
         signal: rc.signal,
         previewBytes: rc.previewLimit,
-        commandTimeoutMs: options.commandTimeoutMs,
-        commandNetwork: options.commandNetwork ?? 'default',
+        // The turn's settings (turn-settings.ts): a changed timeout or network choice applies from the next turn.
+        commandTimeoutMs: rc.commands.timeoutMs,
+        commandNetwork: rc.commands.network,
       };
       if (options.confirm !== undefined) ctx.confirm = options.confirm;
       if (options.tracker !== undefined) ctx.tracker = options.tracker();

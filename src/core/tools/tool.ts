@@ -7,11 +7,10 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '../llm/provider';
 import type { AgentMode } from '../vocabulary';
+import type { CommandNetwork } from '../config/settings';
 import { NotRegularFileError, type FileSystem, type Search, type Shell, type Writer } from '../ports';
 
-/** The `vtplan.sandbox.network` setting. */
-export const COMMAND_NETWORK = ['default', 'off', 'on'] as const;
-export type CommandNetwork = (typeof COMMAND_NETWORK)[number];
+export { COMMAND_NETWORK, type CommandNetwork } from '../config/settings';
 
 export interface ToolPorts {
   fs: FileSystem;

@@ -105,3 +105,21 @@ test('SYN-4: vtplan run exits 3 when planning ends blocked', async () => {
   assert.equal(r.code, 3, r.stdout + r.stderr);
   assert.match(r.stdout, /plan rejected/);
 });
+
+test('MODE-7, GATE-5: vtplan run --skip-confirmations implements a plan from the starting plan agent at once; /plan <goal> still waits for approve', async () => {
+  server.enqueue({ text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` }, { text: 'Implemented without a gate.' });
+  const r = await vtplan(['run', ...provider(), '--skip-confirmations', '--jsonl', 'Add a --shout flag'], env);
+  assert.equal(r.code, 0, r.stderr);
+  const evs = events(r.stdout);
+  const resolved = evs.find((e) => e.type === 'plan.approval.resolved');
+  assert.ok(resolved && resolved.type === 'plan.approval.resolved' && resolved.choice === 'auto_accept' && resolved.automatic);
+  assert.deepEqual(evs.filter((e) => e.type === 'turn.started').map((e) => e.type === 'turn.started' && e.kind), ['user', 'implementation']);
+  assert.deepEqual(evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['idle', 'idle']);
+
+  server.enqueue({ text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` });
+  const explicit = await vtplan(['run', ...provider(), '--skip-confirmations', '--jsonl', '/plan Add a --shout flag'], env);
+  assert.equal(explicit.code, 0, explicit.stderr);
+  const evs2 = events(explicit.stdout);
+  assert.equal(evs2.filter((e) => e.type === 'plan.approval.resolved').length, 0);
+  assert.deepEqual(evs2.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['awaiting_approval']);
+});

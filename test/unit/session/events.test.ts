@@ -12,6 +12,7 @@ function fakeClock(start = Date.parse('2026-11-29T10:00:00Z')): Clock & { advanc
 const SAMPLES: EventInput[] = [
   { type: 'session.started', agent: 'plan', provider: 'openai', model: 'qwen2.5-coder', workspace: '/ws', resumed: false },
   { type: 'mode.changed', from: 'build', to: 'plan', switchPath: 'plan_entry' },
+  { type: 'planning.requested', command: '/plan' },
   { type: 'turn.started', agent: 'plan', kind: 'user', input: 'plan a cache' },
   { type: 'message.delta', text: 'Looking' },
   { type: 'message.completed', text: 'Looking.', finishReason: 'stop' },

@@ -20,6 +20,7 @@ import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
 import { SHOUT_FLAG_PLAN } from '../../fixtures/plans/shout-flag';
+import { settingsWith } from './harness';
 
 const PLAN = SHOUT_FLAG_PLAN;
 
@@ -47,11 +48,11 @@ test('GATE-3, STORE-2: the tracker cannot be written (symlinked .vtcode/tasks) â
       fs: nodeFileSystem,
       root,
       provider: createProvider({ kind: 'openai', model: 'scripted', baseUrl: server.openaiBaseUrl }, 'k'),
-      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 5_000 }),
+      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, }),
       prompts: loadPrompts(),
       clock: systemClock,
       logKey: randomBytes(32),
-      limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 2_048 },
+      turnSettings: () => settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 2_048 }),
     },
     { agent: 'plan' },
   );

@@ -13,7 +13,7 @@ import { systemClock, type Shell } from '../../../src/core/ports';
 import type { SessionEvent } from '../../../src/core/session/events';
 import type { AgentMode } from '../../../src/core/vocabulary';
 import { Session, type SessionDeps } from '../../../src/core/session/session';
-import type { TurnLimits } from '../../../src/core/session/runloop';
+import type { PlanConfirmation, TurnLimits, TurnSettings } from '../../../src/core/session/turn-settings';
 import { createToolRuntime } from '../../../src/core/tools';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { loadPrompts } from '../../../src/node/prompts';
@@ -70,12 +70,20 @@ Make it shout.
 
 export const LIMITS: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 };
 
+/** Turn settings for tests: these limits, 10 s commands with the default network, and the plan confirmation policy. */
+export function settingsWith(limits: TurnLimits = LIMITS, planConfirmation: PlanConfirmation = 'required'): TurnSettings {
+  return { limits, commands: { timeoutMs: 10_000, network: 'default' }, planConfirmation };
+}
+
+/** What a test may change in the session's dependencies; `limits` and `planConfirmation` become its turn settings. */
+export type DepsOverrides = Partial<SessionDeps> & { limits?: TurnLimits; planConfirmation?: PlanConfirmation };
+
 export interface Harness {
   server: ModelServer;
   root: string;
   /** The workspace's session-log key (what the host keeps outside the workspace). */
   logKey: Uint8Array;
-  deps(overrides?: Partial<SessionDeps>, kind?: 'openai' | 'anthropic'): SessionDeps;
+  deps(overrides?: DepsOverrides, kind?: 'openai' | 'anthropic'): SessionDeps;
   start(agent?: AgentMode, d?: SessionDeps): Promise<{ session: Session; events: SessionEvent[] }>;
   /** Attaches an event collector to a session made elsewhere (e.g. `Session.resume`). */
   watch(session: Session): SessionEvent[];
@@ -97,18 +105,18 @@ export function useHarness(): Harness {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-session-')));
     cpSync(join(__dirname, '..', '..', '..', 'examples', 'sample-workspace'), root, { recursive: true });
     const logKey = randomBytes(32);
-    const deps = (overrides: Partial<SessionDeps> = {}, kind: 'openai' | 'anthropic' = 'openai'): SessionDeps => ({
+    const deps = ({ limits, planConfirmation, ...overrides }: DepsOverrides = {}, kind: 'openai' | 'anthropic' = 'openai'): SessionDeps => ({
       fs: nodeFileSystem,
       root,
       provider: createProvider(
         kind === 'openai' ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl } : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
         'sk-test-secret-key',
       ),
-      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 10_000 }),
+      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter } }),
       prompts: loadPrompts(),
       clock: systemClock,
       logKey,
-      limits: LIMITS,
+      turnSettings: () => settingsWith(limits, planConfirmation),
       retry: { sleep: async () => undefined, random: () => 0 },
       secrets: ['sk-test-secret-key'],
       resumeCommand: (id) => `vtplan resume ${id}`,

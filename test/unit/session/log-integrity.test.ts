@@ -38,7 +38,7 @@ function resumeEvents(session: Session): SessionEvent[] {
 
 test('MODE-1, STORE-2: a forged `mode.changed` to auto appended to the log is ignored on resume, reported by line, and the session plans', async () => {
   const ran: string[] = [];
-  const tools = createToolRuntime({ root: h.root, ports: { fs: nodeFileSystem, shell: recordingShell(ran), search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 10_000 });
+  const tools = createToolRuntime({ root: h.root, ports: { fs: nodeFileSystem, shell: recordingShell(ran), search: jsSearch, writer: nodeWriter } });
   const touch = { name: 'run_command', arguments: JSON.stringify({ command: 'touch pwned' }) };
   h.server.enqueue({ toolCalls: [touch] }, { text: 'Build mode could not run it.' });
   const { session } = await h.start('build', h.deps({ tools }));

@@ -4,12 +4,12 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { AgentMode, HandoffChoice } from '../../../src/core/vocabulary';
+import type { AgentMode, GateChoice } from '../../../src/core/vocabulary';
 import { of, planText, useHarness, VALID_PLAN } from './harness';
 
 const h = useHarness();
 
-const cases: Array<{ from: AgentMode; choice: HandoffChoice; to: AgentMode }> = [
+const cases: Array<{ from: AgentMode; choice: Exclude<GateChoice, 'revise'>; to: AgentMode }> = [
   { from: 'auto', choice: 'execute', to: 'build' },
   { from: 'auto', choice: 'fresh_context', to: 'build' },
   { from: 'auto', choice: 'switch_auto', to: 'auto' },

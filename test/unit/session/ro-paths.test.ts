@@ -22,7 +22,6 @@ for (const agent of ['plan', 'build', 'auto'] as const) {
     const tools = createToolRuntime({
       root: h.root,
       ports: { fs: nodeFileSystem, shell: recordingShell(ran), search: jsSearch, writer: nodeWriter },
-      commandTimeoutMs: 10_000,
       confirm: async (command) => (asked.push(command), true),
     });
     h.server.enqueue({ toolCalls: [catHosts] }, { text: 'I will stay inside the workspace.' });

@@ -21,7 +21,7 @@ import { jsSearch } from '../../../src/node/search';
 import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
-import { INVALID_PLAN, VALID_PLAN } from './harness';
+import { INVALID_PLAN, settingsWith, VALID_PLAN } from './harness';
 
 let server: ModelServer;
 let root: string;
@@ -47,11 +47,11 @@ function deps(kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<Sessio
     fs: nodeFileSystem,
     root,
     provider,
-    tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, commandTimeoutMs: 10_000 }),
+    tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter } }),
     prompts: loadPrompts(),
     clock: systemClock,
     logKey,
-    limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 },
+    turnSettings: () => settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
     retry: { sleep: async () => undefined, random: () => 0 },
     secrets: ['sk-test-secret-key'],
     resumeCommand: (id) => `vtplan resume ${id}`,
@@ -118,7 +118,7 @@ test('ADD-1: the same planning run works through the Anthropic Messages wire', a
 
 test('RO-1, RO-4, FUSE-1: a mutating call is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
   const write = { name: 'write_file', arguments: '{"path":"src/greet.js","content":"pwned"}' };
-  const d = deps('openai', { limits: { maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 } });
+  const d = deps('openai', { turnSettings: () => settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }) });
   // cap 2 in plan: the 3rd consecutive blocked call trips → one recovery pass (tools closed); in recovery the cap is 1×.
   server.enqueue({ toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
   const { session, events } = await start(d);

@@ -8,6 +8,7 @@ import { nodeShell } from '../../../src/node/shell';
 import { nodeWriter } from '../../../src/node/writer';
 import { makeWorkspace } from './helpers';
 
+const COMMANDS = { timeoutMs: 5000, network: 'default' } as const;
 const READ_ONLY = ['read_file', 'list_dir', 'find_files', 'grep', 'run_command', 'request_user_input', 'task_tracker'];
 
 test('RO-1: plan mode offers only read, search, policy-checked shell, the interview and the tracker', () => {
@@ -58,25 +59,24 @@ test('the runtime adapter maps results, classes and outcomes for the runloop and
     const runtime = createToolRuntime({
       root: ws.root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
-      commandTimeoutMs: 5000,
     });
     const signal = new AbortController().signal;
     assert.deepEqual(runtime.definitions('plan').map((d) => d.name), READ_ONLY);
-    const read = await runtime.execute('read_file', { path: 'a.txt' }, { agent: 'plan', signal, previewLimit: 8192 });
+    const read = await runtime.execute('read_file', { path: 'a.txt' }, { agent: 'plan', signal, previewLimit: 8192, commands: COMMANDS });
     assert.deepEqual(read, { kind: 'result', ok: true, content: '1\thello\n[a.txt: all 1 lines]', class: 'inspection', empty: false, truncated: false, target: 'a.txt' });
-    const nothing = await runtime.execute('grep', { pattern: 'absent' }, { agent: 'plan', signal, previewLimit: 8192 });
+    const nothing = await runtime.execute('grep', { pattern: 'absent' }, { agent: 'plan', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(nothing.kind === 'result' && nothing.empty, true);
-    const verify = await runtime.execute('run_command', { command: 'npm test' }, { agent: 'plan', signal, previewLimit: 8192 });
+    const verify = await runtime.execute('run_command', { command: 'npm test' }, { agent: 'plan', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(verify.kind === 'result' && verify.class, 'verification');
-    const write = await runtime.execute('write_file', { path: 'b.txt', content: 'b' }, { agent: 'plan', signal, previewLimit: 8192 });
+    const write = await runtime.execute('write_file', { path: 'b.txt', content: 'b' }, { agent: 'plan', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(write.kind === 'result' && write.ok, false);
     assert.match(write.kind === 'result' ? write.content : '', /^Unknown tool `write_file` for the plan agent; available: read_file, /);
     assert.equal(ws.exists('b.txt'), false);
-    const wrote = await runtime.execute('write_file', { path: 'b.txt', content: 'b' }, { agent: 'auto', signal, previewLimit: 8192 });
+    const wrote = await runtime.execute('write_file', { path: 'b.txt', content: 'b' }, { agent: 'auto', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(wrote.kind === 'result' && wrote.class, 'mutation');
-    const asked = await runtime.execute('request_user_input', { questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] }] }, { agent: 'plan', signal, previewLimit: 8192 });
+    const asked = await runtime.execute('request_user_input', { questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] }] }, { agent: 'plan', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(asked.kind, 'interview');
-    const suggested = await runtime.execute('start_planning', { reason: 'big' }, { agent: 'build', signal, previewLimit: 8192 });
+    const suggested = await runtime.execute('start_planning', { reason: 'big' }, { agent: 'build', signal, previewLimit: 8192, commands: COMMANDS });
     assert.deepEqual(suggested, { kind: 'planning_suggested', reason: 'big' });
   } finally {
     ws.cleanup();
@@ -89,15 +89,14 @@ test('TRK-1: task_tracker runs through the common contract with the tracker loca
     const runtime = createToolRuntime({
       root: ws.root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
-      commandTimeoutMs: 5000,
     });
     const signal = new AbortController().signal;
-    const created = await runtime.execute('task_tracker', { action: 'create', title: 'T', items: ['[x] A', 'B'] }, { agent: 'build', signal, previewLimit: 8192 });
+    const created = await runtime.execute('task_tracker', { action: 'create', title: 'T', items: ['[x] A', 'B'] }, { agent: 'build', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(created.kind === 'result' && created.ok, true);
     const body = JSON.parse(created.kind === 'result' ? created.content : '{}') as { status: string; checklist: { total: number } };
     assert.equal(body.status, 'created');
     assert.equal(body.checklist.total, 2);
-    const bad = await runtime.execute('task_tracker', { action: 'explode' }, { agent: 'build', signal, previewLimit: 8192 });
+    const bad = await runtime.execute('task_tracker', { action: 'explode' }, { agent: 'build', signal, previewLimit: 8192, commands: COMMANDS });
     assert.equal(bad.kind === 'result' && bad.ok, false);
     assert.match(bad.kind === 'result' ? bad.content : '', /invalid_args/);
   } finally {
@@ -114,10 +113,9 @@ test('quality bar (keys are never printed): the provider key is masked in every 
     const runtime = createToolRuntime({
       root: ws.root,
       ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
-      commandTimeoutMs: 5000,
       secrets: [key],
     });
-    const ctx = { agent: 'plan' as const, signal: new AbortController().signal, previewLimit: 8192 };
+    const ctx = { agent: 'plan' as const, signal: new AbortController().signal, previewLimit: 8192, commands: COMMANDS };
     for (const [name, args] of [['read_file', { path: '.env' }], ['grep', { pattern: 'OPENAI' }], ['run_command', { command: 'cat .env; ls' }], ['list_dir', {}]] as const) {
       const r = await runtime.execute(name, args, ctx);
       assert.equal(r.kind, 'result');

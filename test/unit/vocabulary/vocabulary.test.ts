@@ -77,7 +77,7 @@ test('EVT-1, GATE-1: every approval choice travels in the event, the CLI JSON an
   assert.equal(parsesAsEvent({ type: 'plan.approval.resolved', choice: 'approve', automatic: false }), false);
   assert.equal(HostNotification.safeParse(approvalEntry('automatic')).success, false);
   // MODE-7: only Switch to Auto goes to auto; the others build.
-  assert.deepEqual(HANDOFF_CHOICES.map((c) => [c, destinationOf(c)]), [['execute', 'build'], ['fresh_context', 'build'], ['switch_auto', 'auto']]);
+  assert.deepEqual(HANDOFF_CHOICES.map((c) => [c, destinationOf(c)]), [['execute', 'build'], ['fresh_context', 'build'], ['switch_auto', 'auto'], ['auto_accept', 'build']]);
 });
 
 test('EVT-1, ADD-2: every turn status travels in the event and the CLI JSON and has an exit code (0 waiting or idle, 3 blocked, 1 failed or stopped)', () => {

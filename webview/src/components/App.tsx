@@ -3,6 +3,7 @@ import { WebviewCommand, describeInvalid, type HostNotification } from '../../..
 import type { Host } from '../host';
 import { initialState, mergeAppend, reduce, type Append } from '../store';
 import { Composer } from './Composer';
+import { listenForEditPlanKey } from './edit-plan-key';
 import { PANEL_CLASS } from './focus';
 import { Header } from './Header';
 import { LiveRegion, StatusLine } from './StatusLine';
@@ -74,6 +75,8 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
     [host],
   );
   const focusComposer = useCallback(() => dispatch({ type: 'requestFocus' }), []);
+  const planWaits = state.transcript.some((e) => e.kind === 'approval' && e.state === 'pending');
+  useEffect(() => (planWaits ? listenForEditPlanKey(document, () => send({ type: 'editPlan' })) : undefined), [planWaits, send]);
 
   return (
     <div class={PANEL_CLASS}>
