@@ -8,6 +8,7 @@ import { posix as path } from 'node:path';
 import type { Clock, FileSystem } from '../ports';
 import { systemClock } from '../ports';
 import { StoreError, writePrivateAtomic, type ExternalEdit } from '../store/atomic';
+import { canonicalPlan } from './canonical';
 import { parsePlan, stripTrackerRegion } from './parse';
 import { validatePlan, type ValidationReport } from './validate';
 
@@ -37,7 +38,7 @@ export function slugFor(title: string | null, now: number): string {
   return slug === '' ? (words[0] as string).slice(0, MAX_SLUG) : slug;
 }
 
-/** Plan file content: the body exactly, `\n` line endings, one trailing newline. */
+/** A plan's text as written, `\n` line endings and one trailing newline (a user's file is read and shown as it is). */
 export function planFileContent(plan: string): string {
   return `${plan.replace(/\r\n?/g, '\n').trim()}\n`;
 }
@@ -85,9 +86,12 @@ export class PlanStore {
     return path.join(this.dir, `${slug}.md`);
   }
 
+  /**
+   * Validates `candidate` as written and, when it is ready, writes its canonical form (see
+   * canonical.ts): VT Code and this extension then read the saved file the same way.
+   */
   async save(candidate: string, options: SaveOptions = {}): Promise<SaveOutcome> {
-    const content = planFileContent(candidate);
-    const doc = parsePlan(content);
+    const doc = parsePlan(planFileContent(candidate));
     const report = validatePlan(doc);
     const slug = options.slug ?? slugFor(doc.title, this.clock.now());
     const target = this.pathFor(slug);
@@ -95,6 +99,12 @@ export class PlanStore {
     if (!report.ready) {
       const kept = existing === null ? 'none' : validatePlan(existing).ready ? 'valid' : 'malformed';
       return { status: 'rejected', slug, path: target, report, kept };
+    }
+    const content = `${canonicalPlan(doc)}\n`;
+    const canonicalReport = validatePlan(content);
+    if (!canonicalReport.ready) {
+      // An invariant, not bad input: the canonical form keeps every rule's inputs.
+      throw new Error(`the canonical form of a ready plan did not validate (${canonicalReport.errors.map((e) => e.code).join(', ')}); nothing was written`);
     }
     if (existing !== null && planFileContent(stripTrackerRegion(existing)) === content) {
       return { status: 'unchanged', slug, path: target, content: existing, report };
