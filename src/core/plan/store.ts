@@ -9,10 +9,10 @@ import type { Clock, FileSystem } from '../ports';
 import { systemClock } from '../ports';
 import { StoreError, writePrivateAtomic, type ExternalEdit } from '../store/atomic';
 import { canonicalPlan } from './canonical';
+import { PLANS_DIR, planFileContent } from './files';
 import { parsePlan, stripTrackerRegion } from './parse';
 import { validatePlan, type ValidationReport } from './validate';
 
-export const PLANS_DIR = '.vtcode/plans';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG = 80;
 
@@ -36,11 +36,6 @@ export function slugFor(title: string | null, now: number): string {
     slug = next;
   }
   return slug === '' ? (words[0] as string).slice(0, MAX_SLUG) : slug;
-}
-
-/** A plan's text as written, `\n` line endings and one trailing newline (a user's file is read and shown as it is). */
-export function planFileContent(plan: string): string {
-  return `${plan.replace(/\r\n?/g, '\n').trim()}\n`;
 }
 
 export interface StoredPlan {
@@ -138,10 +133,4 @@ export class PlanStore {
       .filter((s) => SLUG.test(s))
       .sort();
   }
-}
-
-/** True for `.vtcode/plans/<name>.md` paths that are plan files (not tracker sidecars). */
-export function isPlanFilePath(filePath: string): boolean {
-  const normalized = filePath.replace(/\\/g, '/');
-  return /(?:^|\/)\.vtcode\/plans\/[^/]+\.md$/.test(normalized) && !normalized.endsWith('.tasks.md');
 }
