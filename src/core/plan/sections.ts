@@ -63,9 +63,9 @@ export type SectionLabel =
  */
 export function sectionLabelOf(line: string): SectionLabel | null {
   const text = line.trim().replace(/^(?:>\s*)+/, '');
-  if (text === '' || text.length > 80) return null;
+  if (text === '') return null;
   const unbulleted = text.replace(PLAIN_BULLET, '');
-  const standalone = sectionKeyOf(unbulleted);
+  const standalone = unbulleted.length <= 60 ? sectionKeyOf(unbulleted) : null;
   if (standalone !== null) {
     return { kind: 'standalone', key: standalone, name: unbulleted.replace(/\*\*|__/g, '').replace(/[:.]\s*$/, '').trim(), bold: /\*\*|__/.test(unbulleted) };
   }
