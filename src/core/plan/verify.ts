@@ -103,7 +103,8 @@ const MUTATING_GIT = new Set([
   'filter-branch', 'bisect', 'reflog', 'replace', 'sparse-checkout', 'maintenance', 'pack-refs', 'repack',
 ]);
 
-const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.*)?|--since(?:=.*)?|--until(?:=.*)?|--after(?:=.*)?|--before(?:=.*)?|--author(?:=.*)?|--committer(?:=.*)?|--grep(?:=.*)?|-S.*|-G.*|-L.*|--follow|--diff-filter(?:=.*)?|-e|--)$/;
+// A filter flag with `=` needs a value: `git log --grep=` selects nothing.
+const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--follow|--diff-filter(?:=.+)?|-e|--)$/;
 const REVISION = /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
 const KNOWN_FILES = /^(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Justfile|justfile|Rakefile|Gemfile|Procfile|LICENSE|README|CHANGELOG|Vagrantfile|BUILD|WORKSPACE|Jenkinsfile)$/;
 
@@ -150,7 +151,11 @@ function segmentsOf(item: string): { segments: Word[][]; chained: boolean } {
       word += item[i + 1] ?? '';
       inWord = true;
       i++;
-    } else if (ch === ' ' || ch === '\t' || ch === '\n') {
+    } else if (ch === '\n' || ch === '\r') {
+      // A second line is a second command, as in a script.
+      endWord();
+      segments.push([]);
+    } else if (ch === ' ' || ch === '\t') {
       endWord();
     } else if (ch === '#' && !inWord) {
       break;
@@ -209,7 +214,8 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
   const head = words[start]?.word;
   if (head === undefined) return { kind: 'not_command' };
   const args = words.slice(start + 1).map((w) => w.word);
-  if (head === 'git') {
+  // `/usr/bin/git` is git: judged by what it does, not waved through as a path to a script.
+  if (head === 'git' || /[\\/]git(?:\.exe)?$/.test(head)) {
     const reason = judgeGit(args);
     return reason === null ? { kind: 'command' } : { kind: 'rejected', reason, soft: false };
   }
@@ -274,6 +280,16 @@ function embeddedCommand(item: string): VerifyVerdict | null {
   return null;
 }
 
+/**
+ * VT Code's independent re-derivation check (`independent-rederive <target> (fresh context, no
+ * helper reuse)`): an oracle derived again without the code under test. It must say it is
+ * independent or fresh, that it re-derives, that nothing is reused, and name what it derives.
+ */
+function isIndependentRederivation(item: string): boolean {
+  const t = item.toLowerCase();
+  return /fresh|independent/.test(t) && /re-?\s?derive/.test(t) && /without reusing|no (?:helper )?reuse|fresh context/.test(t) && t.split(/\s+/).length >= 4;
+}
+
 export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict {
   const item = unwrapCode(raw);
   if (SKIP_MARKDOWN_LINT.test(item)) {
@@ -281,6 +297,7 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
       ? { ok: true, kind: 'skip_markdown_lint', chained: false }
       : { ok: false, reason: '`skip Markdown lint if unavailable` is allowed only for steps whose targets are all Markdown files; this step needs an ordinary command or observable check' };
   }
+  if (isIndependentRederivation(item)) return { ok: true, kind: 'observable', chained: false };
   if (RUN_CHECKS.test(item)) return { ok: false, reason: `\`${item}\` names no check: give the exact command (e.g. \`npm test\`, \`cargo test -p crate\`) or an observable result` };
   if (EMPTY_WORDS.test(item)) return { ok: false, reason: `\`${item}\` is not a concrete command or observable check` };
 

@@ -145,3 +145,17 @@ test('PLAN-4 (issue 14): environment-prefixed prose only looks like a command an
   assert.equal(ok('FOO=1 npm test'), true);
   assert.equal(ok('RUST_LOG=debug cargo test -p api'), true);
 });
+
+test('PLAN-4 (issue 14, VT Code parity): git through a path or a wrapper, an empty filter and a second line are judged like git', () => {
+  assert.match(reason('/usr/local/bin/git checkout -- src/a.ts'), /`git checkout` changes the repository/);
+  assert.match(reason('command /usr/local/bin/git clean -fd'), /`git clean` changes the repository/);
+  assert.equal(ok('/usr/local/bin/git log -3 --oneline'), true);
+  assert.match(reason('git log --author='), /selects no revision, path or filter/);
+  assert.match(reason('npm test\ngit stash'), /`git stash` changes the repository/);
+  assert.equal(ok('npm test\nnpm run lint'), true);
+});
+
+test('PLAN-4 (issue 14, VT Code parity): an independent re-derivation in a fresh context is an observable check', () => {
+  assert.equal(ok('independent-rederive the checksum table (fresh context, no helper reuse)'), true);
+  assert.equal(ok('re-derive the totals'), false);
+});
