@@ -7,7 +7,6 @@
  * Line numbers here are 0-based, as in markdown-it's `map` (start inclusive, end exclusive).
  */
 import type { Token } from 'markdown-it';
-import { parseBlockTokens } from './parser';
 
 export interface MarkdownHeading {
   line: number;
@@ -17,21 +16,16 @@ export interface MarkdownHeading {
   text: string;
 }
 
+/** A fenced block (``` or ~~~ of any length, fence lines included) or an indented one. */
 export interface MarkdownCodeBlock {
   start: number;
   end: number;
-  /** A fence (```/~~~ of any length) rather than an indented block. */
-  fenced: boolean;
 }
 
 export interface MarkdownListItem {
   line: number;
   end: number;
   ordered: boolean;
-  /** The item's number in an ordered list, as written. */
-  number: number | null;
-  /** The list item this one is nested in. */
-  parent: MarkdownListItem | null;
 }
 
 /** A block directly in the document (not inside a list or quote), for cutting a stream. */
@@ -46,7 +40,6 @@ export interface TopLevelBlock {
 export class MarkdownBlocks {
   readonly headings: MarkdownHeading[] = [];
   readonly codeBlocks: MarkdownCodeBlock[] = [];
-  readonly items: MarkdownListItem[] = [];
   private readonly code: Uint8Array;
   private readonly paragraph: Uint8Array;
   private readonly itemStart: Array<MarkdownListItem | undefined>;
@@ -61,7 +54,6 @@ export class MarkdownBlocks {
     this.paragraph = new Uint8Array(n);
     this.itemStart = new Array<MarkdownListItem | undefined>(n);
     this.innermost = new Array<MarkdownListItem | undefined>(n);
-    const items: MarkdownListItem[] = [];
     const ordered: boolean[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i] as Token;
@@ -77,23 +69,12 @@ export class MarkdownBlocks {
           break;
         case 'list_item_open': {
           if (!map) break;
-          const isOrdered = ordered.at(-1) === true;
-          const item: MarkdownListItem = {
-            line: map[0],
-            end: Math.min(map[1], n),
-            ordered: isOrdered,
-            number: isOrdered && t.info !== '' ? Number(t.info) : null,
-            parent: items.at(-1) ?? null,
-          };
-          items.push(item);
-          this.items.push(item);
+          const item: MarkdownListItem = { line: map[0], end: Math.min(map[1], n), ordered: ordered.at(-1) === true };
           this.itemStart[item.line] = item;
+          // Nested items come later in the token stream, so the innermost item wins.
           for (let l = item.line; l < item.end; l++) this.innermost[l] = item;
           break;
         }
-        case 'list_item_close':
-          items.pop();
-          break;
         case 'heading_open':
           if (map) this.headings.push({ line: map[0], end: map[1], level: Number(t.tag.slice(1)), text: (tokens[i + 1]?.content ?? '').trim() });
           break;
@@ -103,7 +84,7 @@ export class MarkdownBlocks {
         case 'fence':
         case 'code_block':
           if (map) {
-            this.codeBlocks.push({ start: map[0], end: Math.min(map[1], n), fenced: t.type === 'fence' });
+            this.codeBlocks.push({ start: map[0], end: Math.min(map[1], n) });
             this.code.fill(1, map[0], Math.min(map[1], n));
           }
           break;
@@ -130,12 +111,6 @@ export class MarkdownBlocks {
   itemHolding(line: number): MarkdownListItem | undefined {
     return this.innermost[line];
   }
-}
-
-/** `text` split into lines (`\r\n` and `\r` read as `\n`, as markdown-it reads them) and its block view. */
-export function markdownBlocks(text: string): MarkdownBlocks {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  return new MarkdownBlocks(normalized.split('\n'), parseBlockTokens(normalized));
 }
 
 /** The blocks directly in the document, in order. */
