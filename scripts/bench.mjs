@@ -17,6 +17,7 @@ if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.
 const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
 console.log(`bundle dist/extension.js (minified, loaded at activation): ${kb('extension.js')} KB (target ≤ 400 KB)`);
 console.log(`bundle dist/session-runtime.js (minified, loaded on the first chat request; includes the model SDKs): ${kb('session-runtime.js')} KB`);
+console.log(`bundle dist/plan-model.js (minified, loaded when a plan file is first opened; plan validator with markdown-it): ${kb('plan-model.js')} KB`);
 console.log(`bundle dist/webview.js (minified): ${kb('webview.js')} KB (target ≤ 150 KB)`);
 console.log(`bundle dist/webview.css: ${kb('webview.css')} KB`);
 

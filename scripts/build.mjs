@@ -57,8 +57,18 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     // The session machinery (provider SDKs, tools, runloop) is its own file, required on first
-    // use: activation then parses ~100 KB instead of ~1 MB.
-    external: ['vscode', './session-runtime.js'],
+    // use: activation then parses ~100 KB instead of ~1 MB. So is the plan model (validator and
+    // canonical writer with markdown-it), required when a plan file is first opened.
+    external: ['vscode', './session-runtime.js', './plan-model.js'],
+  },
+  {
+    ...common,
+    entryPoints: { 'plan-model': 'src/extension/plan-model.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
   },
   {
     ...common,

@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const revisions = new PlanRevisionDocuments(host);
   context.subscriptions.push(revisions);
   registerCommands(context, { chat, host, keys, settings, revisions });
-  registerPlanDiagnostics(context);
+  registerPlanDiagnostics(context, log);
   registerPlanDocuments(context, host);
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);

@@ -11,16 +11,15 @@
  * Rendering here keeps markdown-it out of the webview bundle and markdown parsing off the
  * webview's main thread while text streams. Pure: no `vscode` import.
  */
-import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { topLevelBlocks } from '../core/markdown/blocks';
+import { createMarkdownIt, isSafeHref } from '../core/markdown/parser';
 
-const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
+export { isSafeHref };
 
-export function isSafeHref(href: string): boolean {
-  return SAFE_LINK.test(href.trim());
-}
-
-const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
-md.validateLink = isSafeHref;
+// The shared configuration (src/core/markdown/parser.ts): the plan validator parses with the
+// same rules, so what renders as a heading or as code here is a heading or code there too.
+const md = createMarkdownIt();
 
 const escape = md.utils.escapeHtml;
 
@@ -54,50 +53,60 @@ export function renderMarkdown(source: string): string {
   return md.render(source);
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
-/** A line that surely starts a new top-level block: not indented, and not possibly a list item. */
-const NEW_BLOCK = /^[^\s\-*+\d]/;
 /**
  * The longest unsettled tail a loose list may keep. Past it, a line that may continue a list is a
  * cut too: the list then shows as two until the message completes, but each update stays cheap.
  */
 export const MAX_LIST_TAIL = 2_048;
 
-/**
- * Where streamed text can be cut so that the part before it is final: the start of a line that
- * begins a new top-level block, after a blank line outside a fenced code block. An indented line
- * after the blank is not a cut (it may continue a list item or an indented code block), nor is a
- * blank line whose next line has not started yet. A line that starts like a list item (`-`, `*`,
- * `+`, a digit) may continue a loose list, so it is a cut only once the tail would otherwise
- * exceed MAX_LIST_TAIL characters.
- */
-export function stableCut(text: string): number {
-  let cut = 0;
-  let listCut = 0;
-  let fenceOpen: string | null = null;
-  let afterBlank = false;
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    const newline = text.indexOf('\n', lineStart);
-    const end = newline === -1 ? text.length : newline;
-    const line = text.slice(lineStart, end);
-    if (fenceOpen === null && afterBlank && /^\S/.test(line)) {
-      if (NEW_BLOCK.test(line)) cut = lineStart;
-      else listCut = lineStart;
-    }
-    const marker = FENCE.exec(line);
-    if (newline === -1) break;
-    if (fenceOpen === null) {
-      // A backtick fence's info string cannot hold backticks; such a line is inline code.
-      if (marker?.[1] && !(marker[1].startsWith('`') && marker[2]?.includes('`'))) fenceOpen = marker[1];
-      afterBlank = line.trim() === '';
-    } else if (marker?.[1] && marker[1][0] === fenceOpen[0] && marker[1].length >= fenceOpen.length && marker[2]?.trim() === '') {
-      fenceOpen = null;
-      afterBlank = false;
-    }
-    lineStart = newline + 1;
+/** Where a growing text may be cut; `token` is the first token after a cut at a top-level block. */
+interface Cut {
+  offset: number;
+  token: number | null;
+}
+
+function lineOffsets(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
   }
-  return listCut > cut && text.length - cut > MAX_LIST_TAIL ? listCut : cut;
+  return starts;
+}
+
+/**
+ * Where streamed text can be cut so that the part before it is final, read from markdown-it's
+ * top-level blocks (so fences of any length, indented code and lists are what the renderer says
+ * they are): the start of a top-level block that follows a blank line and starts in column 0 (an
+ * indented line may still continue a list item or an indented code block). A block that starts
+ * like a list item right after a list (`-`, `*`, `+`, a digit) may still continue that loose list,
+ * so it, and every later item of a long top-level list, is a cut only once the tail would
+ * otherwise exceed MAX_LIST_TAIL characters.
+ */
+function cutOf(text: string, tokens: readonly Token[]): Cut {
+  const lines = lineOffsets(text);
+  const lineAt = (n: number): string => text.slice(lines[n] ?? text.length, (lines[n + 1] ?? text.length + 1) - 1);
+  const afterBlank = (n: number): boolean => n > 0 && lineAt(n - 1).trim() === '' && /^\S/.test(lineAt(n));
+  let cut: Cut = { offset: 0, token: null };
+  let listCut = 0;
+  const blocks = topLevelBlocks(tokens);
+  for (const [k, block] of blocks.entries()) {
+    const prev = blocks[k - 1];
+    if (prev === undefined || !afterBlank(block.start)) continue;
+    const offset = lines[block.start] ?? text.length;
+    const prevIsList = prev.type === 'bullet_list_open' || prev.type === 'ordered_list_open';
+    if (prevIsList && /^[-*+\d]/.test(text.charAt(offset))) listCut = offset;
+    else cut = { offset, token: block.token };
+  }
+  for (const t of tokens) {
+    if (t.type === 'list_item_open' && t.level === 1 && t.map && afterBlank(t.map[0])) listCut = Math.max(listCut, lines[t.map[0]] ?? 0);
+  }
+  return listCut > cut.offset && text.length - cut.offset > MAX_LIST_TAIL ? { offset: listCut, token: null } : cut;
+}
+
+/** Offset where `text` can be cut (see cutOf); 0 when nothing is final yet. */
+export function stableCut(text: string): number {
+  return cutOf(text, md.parse(text, {})).offset;
 }
 
 /** A streamed message's HTML change: keep the first `keep` chunks, then append `chunks`. */
@@ -125,12 +134,22 @@ export class StreamingMarkdown {
   update(text: string): HtmlUpdate {
     const keep = this.settled.length;
     const rest = text.slice(this.settledTo);
-    const cut = stableCut(rest);
-    if (cut > 0) {
-      this.settled.push(renderMarkdown(rest.slice(0, cut)));
-      this.settledTo += cut;
+    const env = {};
+    const tokens = md.parse(rest, env);
+    const cut = cutOf(rest, tokens);
+    if (cut.offset > 0 && cut.token !== null) {
+      // A cut between top-level blocks: both sides render from the one parse.
+      this.settled.push(md.renderer.render(tokens.slice(0, cut.token), md.options, env));
+      this.tail = md.renderer.render(tokens.slice(cut.token), md.options, env);
+      this.settledTo += cut.offset;
+    } else if (cut.offset > 0) {
+      // A cut inside a long loose list: the two parts are parsed as two lists.
+      this.settled.push(renderMarkdown(rest.slice(0, cut.offset)));
+      this.tail = renderMarkdown(rest.slice(cut.offset));
+      this.settledTo += cut.offset;
+    } else {
+      this.tail = md.renderer.render(tokens, md.options, env);
     }
-    this.tail = renderMarkdown(rest.slice(cut));
     return { keep, chunks: [...this.settled.slice(keep), this.tail] };
   }
 }

@@ -5,7 +5,9 @@
  * when the file is closed or has nothing left to report.
  */
 import * as vscode from 'vscode';
-import { isPlanFilePath, validatePlan, type PlanIssue } from '../core/plan';
+import { isPlanFilePath } from '../core/plan/files';
+import { loadPlanModel } from './lazy-plan-model';
+import type { PlanIssue } from './plan-model';
 
 export const PLAN_DIAGNOSTIC_SOURCE = 'vtplan';
 const DEBOUNCE_MS = 300;
@@ -27,7 +29,8 @@ function toDiagnostic(doc: vscode.TextDocument, issue: PlanIssue, severity: vsco
   return diagnostic;
 }
 
-export function planDiagnostics(doc: vscode.TextDocument): vscode.Diagnostic[] {
+export async function planDiagnostics(doc: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+  const { validatePlan } = await loadPlanModel();
   const report = validatePlan(doc.getText());
   // Plan-wide issues (a missing section, the token budget) sit on the title line, else line 1.
   const fallback = report.doc.titleLine ?? 1;
@@ -37,7 +40,7 @@ export function planDiagnostics(doc: vscode.TextDocument): vscode.Diagnostic[] {
   ];
 }
 
-export function registerPlanDiagnostics(context: vscode.ExtensionContext): void {
+export function registerPlanDiagnostics(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   const collection = vscode.languages.createDiagnosticCollection(PLAN_DIAGNOSTIC_SOURCE);
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -51,9 +54,16 @@ export function registerPlanDiagnostics(context: vscode.ExtensionContext): void 
   const refresh = (doc: vscode.TextDocument): void => {
     cancel(doc.uri);
     if (doc.isClosed || !isPlanDocument(doc)) return;
-    const diagnostics = planDiagnostics(doc);
-    if (diagnostics.length === 0) collection.delete(doc.uri);
-    else collection.set(doc.uri, diagnostics);
+    const version = doc.version;
+    planDiagnostics(doc).then(
+      (diagnostics) => {
+        // The text changed or the file closed meanwhile: a newer refresh (or the close) owns the result.
+        if (doc.isClosed || doc.version !== version) return;
+        if (diagnostics.length === 0) collection.delete(doc.uri);
+        else collection.set(doc.uri, diagnostics);
+      },
+      (err: unknown) => log.error(`Could not validate ${doc.uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`),
+    );
   };
 
   const schedule = (doc: vscode.TextDocument): void => {

@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import { basename, join } from 'node:path';
 // zod/mini: this module loads at activation, where classic zod's setup costs start-up time.
 import * as z from 'zod/mini';
-import { isPlanFilePath, planFileContent } from '../core/plan';
+import { isPlanFilePath, planFileContent } from '../core/plan/files';
 import { planRevisions, type PlanRevision } from '../core/session/plan-revisions';
+import { loadPlanModel } from './lazy-plan-model';
 import type { SessionHost } from './session-host';
 
 export const REVISION_SCHEME = 'vtplan-revision';
@@ -20,6 +21,16 @@ const SERVED_LIMIT = 32;
 
 /** A revision URI's query; URIs can be typed by hand or restored by VS Code, so they are checked. */
 const RevisionQuery = z.object({ session: z.string().check(z.minLength(1)), revision: z.string().check(z.regex(/^[1-9][0-9]{0,8}$/)) });
+
+/**
+ * What the plan file held at a revision: the runtime saved the model's plans in canonical form;
+ * a user's edit was the file as they wrote it.
+ */
+async function fileTextOf(revision: PlanRevision): Promise<string> {
+  if (revision.source === 'editor') return planFileContent(revision.text);
+  const { canonicalPlanFile } = await loadPlanModel();
+  return canonicalPlanFile(revision.text);
+}
 
 export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   /** Texts already shown: a revision never changes, and its session may be closed when VS Code asks again. */
@@ -34,11 +45,11 @@ export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider
     ];
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const served = this.served.get(uri.toString());
     if (served !== undefined) return served;
     const revision = this.revisionAt(uri);
-    return revision ? planFileContent(revision.text) : 'This plan revision belongs to a session that is not open. Open that session (VT Code: Open Session…) and compare again.';
+    return revision ? fileTextOf(revision) : 'This plan revision belongs to a session that is not open. Open that session (VT Code: Open Session…) and compare again.';
   }
 
   /** Opens the diff editor: the revision before the latest one on the left, the plan file on the right. */
@@ -52,7 +63,7 @@ export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider
       return;
     }
     const left = vscode.Uri.from({ scheme: REVISION_SCHEME, path: `/${planFile}`, query: new URLSearchParams({ session: session.id, revision: String(previous.number) }).toString() });
-    this.remember(left, planFileContent(previous.text));
+    this.remember(left, await fileTextOf(previous));
     const right = vscode.Uri.file(join(root, planFile));
     await vscode.commands.executeCommand('vscode.diff', left, right, `${basename(planFile)} (revision ${previous.number} ↔ current)`, { preview: false });
   }

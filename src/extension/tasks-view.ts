@@ -18,19 +18,10 @@ import * as vscode from 'vscode';
 import { posix as path } from 'node:path';
 import { nodeFileSystem } from '../node/fs';
 import { watchFolders, type FolderWatch } from '../node/folder-watch';
-import {
-  currentItem,
-  formatIndexPath,
-  GLOBAL_TRACKER_FILE,
-  loadTracker,
-  locateNewestTracker,
-  PLANS_DIR,
-  totalsOf,
-  type Checklist,
-  type TaskItem,
-  type TaskStatus,
-  type TrackerLocation,
-} from '../core/tracker';
+// The tracker's model and files only: its index also re-exports plan distillation, which
+// brings the markdown parser into the activation bundle.
+import { currentItem, formatIndexPath, totalsOf, type Checklist, type TaskItem, type TaskStatus } from '../core/tracker/model';
+import { GLOBAL_TRACKER_FILE, loadTracker, locateNewestTracker, PLANS_DIR, type TrackerLocation } from '../core/tracker/store';
 
 export const TASKS_VIEW_ID = 'vtplan.tasks';
 const DECORATION_SCHEME = 'vtplan-task';

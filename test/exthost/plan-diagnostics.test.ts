@@ -119,6 +119,23 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     assert.deepEqual(d[0] && [d[0].code, d[0].line, d[0].severity], ['step_vague_verify', 10, 'Error']);
   });
 
+  test('issue 14: a plan written as a four-backtick code block is reported where the chat shows code; the same plan unwrapped, in bold-line sections, is clean', async () => {
+    assert.ok(planUri);
+    const boldLines = VALID_PLAN.replace(/^## (.*)$/gm, '**$1**');
+    const fenced = `Copy this plan:\n\n\`\`\`\`markdown\n${VALID_PLAN}\`\`\`\`\n`;
+    await vscode.workspace.fs.writeFile(planUri, new TextEncoder().encode(fenced));
+    const doc = await vscode.workspace.openTextDocument(planUri);
+    await vscode.window.showTextDocument(doc);
+    await until(() => summary(planUri), (d) => d.filter((x) => x.code === 'missing_section').length === 4, 'the four sections are missing outside the code block');
+    const messages = vscode.languages.getDiagnostics(planUri).filter((d) => d.code === 'missing_section').map((d) => d.message);
+    for (const m of messages) assert.match(m, /only inside the code block at lines 3-\d+.*remove the code fence/);
+
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), boldLines);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await until(() => summary(planUri).filter((d) => d.severity === 'Error'), (d) => d.length === 0, 'no errors for the bold-line plan');
+  });
+
   test('tracker sidecars (*.tasks.md) get no plan diagnostics', async () => {
     assert.ok(sidecarUri);
     await vscode.workspace.fs.writeFile(sidecarUri, new TextEncoder().encode('# Exthost diagnostics demo\n\n## Plan of Work\n\n- [ ] Update parse\n'));

@@ -10,7 +10,7 @@
  * tag, not markup. When several blocks appear, the last one is the plan (the model's final
  * answer); every block is removed from the visible text.
  */
-import { sectionKeyOf } from './parse';
+import { parsePlan } from './parse';
 
 export const PLAN_OPEN = '<proposed_plan>';
 export const PLAN_CLOSE = '</proposed_plan>';
@@ -204,20 +204,16 @@ function normalizeBody(body: string): string {
 }
 
 /**
- * PLAN-1: an untagged response counts as a plan draft when it has the required section
- * headings for Summary and steps; the validator then decides whether it is complete.
+ * PLAN-1: an untagged response counts as a plan draft when, read as the chat shows it (code
+ * blocks are code), it has a Summary and a Steps section in any accepted form, or a Summary,
+ * numbered steps and both the Validation and Assumptions sections (a compact plan); the
+ * validator then decides whether it is complete.
  */
 export function looksLikeUntaggedPlan(text: string): boolean {
-  let summary = false;
-  let steps = false;
-  for (const line of text.split('\n')) {
-    const m = /^#{1,6}\s+(.*)$/.exec(line.trim());
-    if (!m) continue;
-    const key = sectionKeyOf(m[1] as string);
-    if (key === 'summary') summary = true;
-    if (key === 'steps') steps = true;
-  }
-  return summary && steps;
+  if (!/summary/i.test(text)) return false;
+  const keys = new Map(parsePlan(text).sections.map((s) => [s.key, s.form]));
+  if (!keys.has('summary') || !keys.has('steps')) return false;
+  return keys.get('steps') !== 'implicit' || (keys.has('validation') && keys.has('assumptions'));
 }
 
 /** Non-streaming extraction of a complete response. */

@@ -19,8 +19,10 @@ export {
   SECTION_NAMES,
   TRACKER_START,
   TRACKER_END,
+  type CodedSection,
   type PlanDoc,
   type PlanSection,
+  type SectionForm,
   type PlanStep,
   type SectionKey,
   type SourceLine,
@@ -36,8 +38,10 @@ export {
   type PlanWarningCode,
   type ValidationReport,
 } from './validate';
+export { canonicalPlan, canonicalPlanFile } from './canonical';
 export { splitVerifyItems, judgeVerifyItem, isPathLike, type VerifyContext, type VerifyVerdict } from './verify';
 export { buildRepairRequest, buildCondenseRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
 export { buildSynopsis, overflowRowFor, DEFAULT_SYNOPSIS_STEPS, type PlanSynopsis, type SynopsisStep } from './synopsis';
-export { PlanStore, slugFor, planFileContent, isPlanFilePath, PLANS_DIR, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
+export { PlanStore, slugFor, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
+export { planFileContent, isPlanFilePath, PLANS_DIR } from './files';
 export { diffPlanSteps, isEmptyStepDiff, type PlanStepDiff, type ChangedStep, type StepRef, type StepField } from './diff';

@@ -8,10 +8,11 @@ import { posix as path } from 'node:path';
 import type { Clock, FileSystem } from '../ports';
 import { systemClock } from '../ports';
 import { StoreError, writePrivateAtomic, type ExternalEdit } from '../store/atomic';
+import { canonicalPlan } from './canonical';
+import { PLANS_DIR, planFileContent } from './files';
 import { parsePlan, stripTrackerRegion } from './parse';
 import { validatePlan, type ValidationReport } from './validate';
 
-export const PLANS_DIR = '.vtcode/plans';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG = 80;
 
@@ -35,11 +36,6 @@ export function slugFor(title: string | null, now: number): string {
     slug = next;
   }
   return slug === '' ? (words[0] as string).slice(0, MAX_SLUG) : slug;
-}
-
-/** Plan file content: the body exactly, `\n` line endings, one trailing newline. */
-export function planFileContent(plan: string): string {
-  return `${plan.replace(/\r\n?/g, '\n').trim()}\n`;
 }
 
 export interface StoredPlan {
@@ -85,9 +81,12 @@ export class PlanStore {
     return path.join(this.dir, `${slug}.md`);
   }
 
+  /**
+   * Validates `candidate` as written and, when it is ready, writes its canonical form (see
+   * canonical.ts): VT Code and this extension then read the saved file the same way.
+   */
   async save(candidate: string, options: SaveOptions = {}): Promise<SaveOutcome> {
-    const content = planFileContent(candidate);
-    const doc = parsePlan(content);
+    const doc = parsePlan(planFileContent(candidate));
     const report = validatePlan(doc);
     const slug = options.slug ?? slugFor(doc.title, this.clock.now());
     const target = this.pathFor(slug);
@@ -95,6 +94,12 @@ export class PlanStore {
     if (!report.ready) {
       const kept = existing === null ? 'none' : validatePlan(existing).ready ? 'valid' : 'malformed';
       return { status: 'rejected', slug, path: target, report, kept };
+    }
+    const content = `${canonicalPlan(doc)}\n`;
+    const canonicalReport = validatePlan(content);
+    if (!canonicalReport.ready) {
+      // An invariant, not bad input: the canonical form keeps every rule's inputs.
+      throw new Error(`the canonical form of a ready plan did not validate (${canonicalReport.errors.map((e) => e.code).join(', ')}); nothing was written`);
     }
     if (existing !== null && planFileContent(stripTrackerRegion(existing)) === content) {
       return { status: 'unchanged', slug, path: target, content: existing, report };
@@ -128,10 +133,4 @@ export class PlanStore {
       .filter((s) => SLUG.test(s))
       .sort();
   }
-}
-
-/** True for `.vtcode/plans/<name>.md` paths that are plan files (not tracker sidecars). */
-export function isPlanFilePath(filePath: string): boolean {
-  const normalized = filePath.replace(/\\/g, '/');
-  return /(?:^|\/)\.vtcode\/plans\/[^/]+\.md$/.test(normalized) && !normalized.endsWith('.tasks.md');
 }

@@ -78,11 +78,27 @@ function stripLocation(item: string): string {
   return item.replace(/#L?\d+(?:-L?\d+)?$/, '').replace(/:(?:\d+(?::\d+)?|[A-Za-z_][\w.]*(?:\(\))?)$/, '');
 }
 
+/**
+ * Words that name observable behaviour of a program. A prose target such as `approval handoff`
+ * or `startup latency` names a behaviour when two of its words come from this list.
+ */
+const BEHAVIOUR_WORDS = new Set([
+  'agent', 'approval', 'artifact', 'budget', 'cache', 'command', 'configuration', 'confirmation', 'context',
+  'error', 'errors', 'event', 'events', 'execution', 'fallback', 'flow', 'handoff', 'handler', 'input', 'latency',
+  'lifecycle', 'logging', 'memory', 'output', 'parser', 'parsing', 'performance', 'permission', 'persistence',
+  'plan', 'planning', 'policy', 'prompt', 'recovery', 'request', 'response', 'retry', 'retries', 'routing',
+  'runtime', 'schema', 'session', 'startup', 'state', 'stream', 'streaming', 'timeout', 'tracker', 'validation',
+  'workflow',
+]);
+const GENERIC_LEAD = /^(?:the|a|an|some|any|all|relevant|appropriate|affected|existing|changed)\b/i;
+
 function isConcreteTarget(item: string): boolean {
   const t = item.trim();
   if (TARGET_ANCHOR.test(t) || /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\(\)?$/.test(t)) return true;
   // `app/models.py (User.save)`, `src/a.ts:42`: any word that is a path makes the item concrete.
-  return t.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/^[([{'"]+|[)\]}'",;]+$/g, ''))));
+  const words = t.split(/\s+/);
+  if (words.some((w) => isPathLike(stripLocation(w.replace(/^[([{'"]+|[)\]}'",;]+$/g, ''))))) return true;
+  return !GENERIC_LEAD.test(t) && words.filter((w) => BEHAVIOUR_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, ''))).length >= 2;
 }
 
 function isPlaceholderItem(item: string): boolean {
@@ -140,7 +156,11 @@ function checkSections(doc: PlanDoc, out: Collector): void {
     const found = doc.sections.filter((s) => s.key === key);
     const name = SECTION_NAMES[key];
     if (found.length === 0) {
-      out.error('missing_section', `Required section \`## ${name}\`${alias ? ` (or \`## ${alias}\`)` : ''} is missing.`, { section: name });
+      const coded = doc.codedSections.find((c) => c.key === key);
+      const where = coded
+        ? ` It appears only inside the code block at lines ${coded.blockStart}-${coded.blockEnd}, which is shown as code, not as a plan: remove the code fence around the plan.`
+        : '';
+      out.error('missing_section', `Required section \`## ${name}\`${alias ? ` (or \`## ${alias}\`)` : ''} is missing.${where}`, { section: name, ...(coded ? { line: coded.line } : {}) });
     }
     for (const dup of found.slice(1)) {
       out.warn('duplicate_section', `Section \`${name}\` appears more than once; only the first (line ${found[0]?.line}) is used.`, { line: dup.line, section: name });
@@ -175,9 +195,10 @@ function checkStep(step: PlanStep, out: Collector): void {
   if (declared.length === 0 && !TARGET_ANCHOR.test(step.action) && !step.action.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/[,.;:)]+$/, ''))))) {
     out.error('step_missing_target', `${label} names no file, symbol or other repository target: add \`-> files: [path/file.ext]\` or name the symbol in inline code.`, at);
   }
-  for (const item of declared) {
-    if (isPlaceholderItem(item)) continue; // reported once as a placeholder
-    if (!isConcreteTarget(item)) {
+  // A list that names one concrete path or symbol is enough; prose entries beside it are notes.
+  if (!declared.some(isConcreteTarget)) {
+    for (const item of declared) {
+      if (isPlaceholderItem(item)) continue; // reported once as a placeholder
       out.error('step_vague_target', `${label} target \`${item}\` is not a concrete path or symbol: name the file (e.g. \`src/module.ts\`) or \`file:symbol\`.`, at);
     }
   }

@@ -88,6 +88,11 @@ const PROGRAM_NAME = /^[a-z][a-z0-9._+-]*$/;
 
 const CONVENTIONAL_MAKE_TARGETS = new Set(['test', 'tests', 'check', 'lint', 'build', 'all', 'vet', 'fmt', 'format', 'ci', 'docs', 'verify', 'typecheck', 'unit', 'integration', 'e2e', 'coverage', 'bench']);
 
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Words after which a program name starts the command a sentence asks for (`Run cargo test -p core to confirm …`). */
+const INVOCATION_CUES = new Set(['run', 'running', 'rerun', 'execute', 'executing', 'invoke', 'invoking', 'use', 'using', 'with', 'by', 'via', 'through', 'then', 'plus', 'after']);
+const KNOWN_PROGRAMS = new Set([...COMMANDS_WITH_ARGS, ...BARE_COMMANDS, ...ENGLISH_WORD_PROGRAMS, 'git']);
+
 /** Skipped in front of the command that matters. */
 const WRAPPERS = new Set(['timeout', 'nice', 'command', 'exec', 'xvfb-run']);
 
@@ -98,7 +103,8 @@ const MUTATING_GIT = new Set([
   'filter-branch', 'bisect', 'reflog', 'replace', 'sparse-checkout', 'maintenance', 'pack-refs', 'repack',
 ]);
 
-const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.*)?|--since(?:=.*)?|--until(?:=.*)?|--after(?:=.*)?|--before(?:=.*)?|--author(?:=.*)?|--committer(?:=.*)?|--grep(?:=.*)?|-S.*|-G.*|-L.*|--follow|--diff-filter(?:=.*)?|-e|--)$/;
+// A filter flag with `=` needs a value: `git log --grep=` selects nothing.
+const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--follow|--diff-filter(?:=.+)?|-e|--)$/;
 const REVISION = /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
 const KNOWN_FILES = /^(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Justfile|justfile|Rakefile|Gemfile|Procfile|LICENSE|README|CHANGELOG|Vagrantfile|BUILD|WORKSPACE|Jenkinsfile)$/;
 
@@ -145,7 +151,11 @@ function segmentsOf(item: string): { segments: Word[][]; chained: boolean } {
       word += item[i + 1] ?? '';
       inWord = true;
       i++;
-    } else if (ch === ' ' || ch === '\t' || ch === '\n') {
+    } else if (ch === '\n' || ch === '\r') {
+      // A second line is a second command, as in a script.
+      endWord();
+      segments.push([]);
+    } else if (ch === ' ' || ch === '\t') {
       endWord();
     } else if (ch === '#' && !inWord) {
       break;
@@ -204,7 +214,8 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
   const head = words[start]?.word;
   if (head === undefined) return { kind: 'not_command' };
   const args = words.slice(start + 1).map((w) => w.word);
-  if (head === 'git') {
+  // `/usr/bin/git` is git: judged by what it does, not waved through as a path to a script.
+  if (head === 'git' || /[\\/]git(?:\.exe)?$/.test(head)) {
     const reason = judgeGit(args);
     return reason === null ? { kind: 'command' } : { kind: 'rejected', reason, soft: false };
   }
@@ -226,9 +237,11 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
       ? { kind: 'command' }
       : { kind: 'rejected', soft: false, reason: `bare \`${head}\` does not run a check: add the subcommand or target (e.g. \`${head} test\`)` };
   }
-  // A program this list does not know: it reads as a command when it carries a flag or a path.
+  // A program this list does not know: it reads as a command when it carries a flag or a path,
+  // unless it is a sentence asking for a known program (`please run git reset --hard HEAD`).
   const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
-  if (PROGRAM_NAME.test(head) && !PROSE_HEADS.has(head) && (args.some(isFlag) || hasPathArg)) return { kind: 'command' };
+  const asksForProgram = args.some((a, i) => INVOCATION_CUES.has(a.toLowerCase()) && KNOWN_PROGRAMS.has(args[i + 1] ?? ''));
+  if (PROGRAM_NAME.test(head) && !PROSE_HEADS.has(head) && !asksForProgram && (args.some(isFlag) || hasPathArg)) return { kind: 'command' };
   return { kind: 'not_command' };
 }
 
@@ -246,6 +259,37 @@ function anchorOf(item: string): boolean {
   return item.split(/\s+/).some((w) => isPathLike(w.replace(/[,.;:)]+$/, '').replace(/^\(/, '')));
 }
 
+/**
+ * A real command inside descriptive text: a known program right after an invocation cue (within
+ * three words), judged as a command from there on. A rejected git or runner command rejects the
+ * item; prose that merely mentions a program (`the cargo output`) is not a command.
+ */
+function embeddedCommand(item: string): VerifyVerdict | null {
+  const words = item.split(/\s+/);
+  for (let i = 1; i < words.length; i++) {
+    const program = (words[i] as string).replace(/^['"(]+|['",;:.)]+$/g, '');
+    if (!KNOWN_PROGRAMS.has(program)) continue;
+    if (!words.slice(Math.max(0, i - 3), i).some((w) => INVOCATION_CUES.has(w.toLowerCase().replace(/[^a-z]/g, '')))) continue;
+    const tail = [program, ...words.slice(i + 1)].join(' ').replace(/[.;,]+$/, '');
+    const first = segmentsOf(tail).segments[0];
+    if (first === undefined) continue;
+    const verdict = judgeCommand(first);
+    if (verdict.kind === 'command') return { ok: true, kind: 'command', chained: false };
+    if (verdict.kind === 'rejected' && !verdict.soft) return { ok: false, reason: verdict.reason };
+  }
+  return null;
+}
+
+/**
+ * VT Code's independent re-derivation check (`independent-rederive <target> (fresh context, no
+ * helper reuse)`): an oracle derived again without the code under test. It must say it is
+ * independent or fresh, that it re-derives, that nothing is reused, and name what it derives.
+ */
+function isIndependentRederivation(item: string): boolean {
+  const t = item.toLowerCase();
+  return /fresh|independent/.test(t) && /re-?\s?derive/.test(t) && /without reusing|no (?:helper )?reuse|fresh context/.test(t) && t.split(/\s+/).length >= 4;
+}
+
 export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict {
   const item = unwrapCode(raw);
   if (SKIP_MARKDOWN_LINT.test(item)) {
@@ -253,14 +297,24 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
       ? { ok: true, kind: 'skip_markdown_lint', chained: false }
       : { ok: false, reason: '`skip Markdown lint if unavailable` is allowed only for steps whose targets are all Markdown files; this step needs an ordinary command or observable check' };
   }
+  if (isIndependentRederivation(item)) return { ok: true, kind: 'observable', chained: false };
   if (RUN_CHECKS.test(item)) return { ok: false, reason: `\`${item}\` names no check: give the exact command (e.g. \`npm test\`, \`cargo test -p crate\`) or an observable result` };
   if (EMPTY_WORDS.test(item)) return { ok: false, reason: `\`${item}\` is not a concrete command or observable check` };
 
   const { segments, chained } = segmentsOf(item);
   let sawCommand = false;
   let softReason: string | null = null;
-  for (const seg of segments) {
+  for (const [n, seg] of segments.entries()) {
     const verdict = judgeCommand(seg);
+    if (n === 0 && verdict.kind !== 'command' && ASSIGNMENT.test(seg[0]?.word ?? '')) {
+      // `FOO=1 build output` only looks like a command: what follows the assignments must be one.
+      if (verdict.kind === 'rejected') return { ok: false, reason: verdict.reason };
+      const head = seg.find((w) => !ASSIGNMENT.test(w.word))?.word;
+      return {
+        ok: false,
+        reason: `\`${item}\` sets environment variables, but ${head === undefined ? 'no command follows them' : `\`${head}\` is not a command`}: put the command after the assignments (e.g. \`FORCE_COLOR=0 npm test\`)`,
+      };
+    }
     // After a pipe or `&&`, an English-word program (`| sort`, `| wc`) is plainly a command.
     if (verdict.kind === 'command' || (verdict.kind === 'rejected' && verdict.soft && sawCommand)) {
       sawCommand = true;
@@ -278,6 +332,8 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
     const inner = judgeVerifyItem(m[1] as string, ctx);
     if (inner.ok && inner.kind === 'command') return { ok: true, kind: 'observable', chained: false };
   }
+  const embedded = embeddedCommand(item);
+  if (embedded !== null) return embedded;
   const prose = blankCodeSpans(item);
   if (anchorOf(item) && OBSERVABLE_VERB.test(prose)) return { ok: true, kind: 'observable', chained: false };
   if (softReason !== null) return { ok: false, reason: softReason };

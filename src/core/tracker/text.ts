@@ -3,7 +3,7 @@
  * prefixes (TRK-3), `-> files:` / `-> verify:` / `-> outcome:` step suffixes (TRK-6) and the
  * `files:` lists of the tracker files.
  */
-import { parseListValue, splitStepLine } from '../plan/parse';
+import { parseListValue, splitStepLine } from '../plan/step-line';
 import type { TaskStatus } from './model';
 
 const MARK_STATUS: Readonly<Record<string, TaskStatus>> = {

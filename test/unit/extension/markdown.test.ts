@@ -158,3 +158,12 @@ test('UI-1: the renderer streams markup split across deltas without ever emittin
     for (const list of lists) for (const chunk of list) assert.doesNotMatch(chunk, /<(script|img|iframe)|href="javascript/i, `size ${size}: ${chunk}`);
   }
 });
+
+test('UI-1 (issue 14): the cut follows markdown-it\'s blocks: a ``` line in indented code opens no fence; a fence inside a list item is the item\'s', () => {
+  const indented = 'para\n\n    ```\n    code\n\nAfter';
+  assert.equal(stableCut(indented), indented.length - 'After'.length);
+  const inItem = '- item\n\n  ```\n  a\n\n  b\n  ```\n\nAfter';
+  assert.equal(stableCut(inItem), inItem.length - 'After'.length);
+  const closedByItem = 'x\n\n- item\n\n  ```\n  a\n\nAfter';
+  assert.equal(stableCut(closedByItem), closedByItem.length - 'After'.length, 'an unclosed fence inside a list item ends with the item');
+});

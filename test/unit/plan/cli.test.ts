@@ -63,6 +63,30 @@ test('ADD-2: `-` reads stdin; a tagged response is validated with line numbers p
   assert.equal(o.errors[0]?.line, 17 + 3);
 });
 
+test('ADD-2 (issue 14): the JSON contract is the same for a plan in VT Code\'s labeled-block shape and for a four-backtick plan', async () => {
+  const r = await cli(['validate', '--json', 'conformance/labeled-step-blocks-bold.md']);
+  assert.equal(r.code, 0);
+  const o = JSON.parse(r.out) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(o), ['ready', 'errors', 'warnings', 'title', 'steps']);
+  assert.deepEqual((o.steps as unknown[])[0], {
+    number: 1,
+    action: 'Load the snapshot at boot: Read the snapshot and fill the cache before binding the port.',
+    files: ['src/cache/warm.rs:warm_up', 'src/main.rs:main'],
+    verify: ['cargo test -p cache warm_up'],
+  });
+  const fenced = await cli(['validate', '--json', 'conformance/four-backtick-fence.md']);
+  assert.equal(fenced.code, 1);
+  const f = JSON.parse(fenced.out) as { errors: Array<Record<string, unknown>>; steps: unknown[] };
+  assert.deepEqual(Object.keys(f.errors[0] ?? {}), ['code', 'message', 'section', 'line']);
+  assert.deepEqual(f.errors.map((e) => [e.code, e.section, e.line]), [
+    ['missing_section', 'Summary', 6],
+    ['missing_section', 'Implementation Steps', 9],
+    ['missing_section', 'Test Cases and Validation', 12],
+    ['missing_section', 'Assumptions and Defaults', 15],
+  ]);
+  assert.deepEqual(f.steps, []);
+});
+
 test('ADD-2: usage and I/O errors exit 2 with a message on stderr', async () => {
   for (const argv of [['validate'], ['validate', 'a.md', 'b.md'], ['validate', '--bogus', VALID], ['extract'], ['extract', '--chunk-size', '0', VALID], ['extract', '--chunk-size', 'x', VALID], ['extract', '--nope', VALID]]) {
     const r = await cli(argv);

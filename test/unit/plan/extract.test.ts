@@ -203,3 +203,15 @@ test('PLAN-1 (property): extraction matches a whole-string reference model of th
     { numRuns: 3000 },
   );
 });
+
+test('PLAN-1 (issue 14): untagged plans in VT Code\'s other shapes are drafts; a plan shown as code, or a mere summary with a list, is not', () => {
+  const boldLines = PLAN.replace(/^## (.*)$/gm, '**$1**');
+  assert.equal(extractPlan(boldLines).source, 'untagged');
+  const compact = '# Tidy imports\n\nSummary: Sort imports in src/a.ts.\n\n1. Sort imports -> files: [src/a.ts] -> verify: [npx eslint src/a.ts]\n\nValidation: `npx eslint src` is clean.\nAssumptions: No behaviour change.';
+  assert.equal(extractPlan(compact).source, 'untagged');
+  assert.equal(validatePlan(extractPlan(compact).plan ?? '').ready, true);
+  // Shown as one code block in the chat, so it is not a plan here either.
+  assert.equal(extractPlan(`Copy this:\n\n\`\`\`\`markdown\n${PLAN}\n\`\`\`\`\n`).source, null);
+  // An answer that summarises and lists things is not a compact plan without Validation and Assumptions.
+  assert.equal(extractPlan('Summary: I read the parser.\n\n1. `parse` is recursive.\n2. `lex` allocates per token.').source, null);
+});

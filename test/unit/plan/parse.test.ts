@@ -97,3 +97,90 @@ test('PLAN-2: a phase sub-heading under Implementation Steps keeps its steps in 
   const doc = parsePlan('## Implementation Steps\n### Phase 1\n1. A -> files: [a.ts] -> verify: [npm test]\n### Phase 2\n2. B -> files: [b.ts] -> verify: [npm test]\n## Validation\n- x');
   assert.deepEqual(doc.steps.map((s) => s.number), [1, 2]);
 });
+
+test('issue 14 item 1: setext headings are sections; fences of any length and indented code hide headings and steps', () => {
+  const doc = parsePlan(
+    [
+      'Title here',
+      '==========',
+      '',
+      'Summary',
+      '-------',
+      'Text.',
+      '',
+      '~~~~',
+      '## Validation',
+      '~~~',
+      '1. not a step inside the still-open fence',
+      '~~~~',
+      '',
+      '    ## Assumptions',
+      '    1. indented code, not a step',
+      '',
+      'Steps',
+      '-----',
+      '1. Real -> files: [a.ts] -> verify: [npm test]',
+    ].join('\n'),
+  );
+  assert.equal(doc.title, 'Title here');
+  assert.deepEqual(doc.sections.map((s) => [s.key, s.form, s.line]), [['summary', 'heading', 4], ['steps', 'heading', 17]]);
+  assert.deepEqual(doc.steps.map((s) => [s.number, s.line]), [[1, 19]]);
+  assert.deepEqual(doc.codedSections.map((c) => [c.key, c.line, c.blockStart, c.blockEnd]), [['validation', 9, 8, 12], ['assumptions', 14, 14, 15]]);
+  assert.equal(doc.proseLines[8]?.text, '', 'code is blanked for the prose rules');
+  assert.equal(doc.proseLines[13]?.text, '');
+});
+
+test('issue 14 item 2: bold section headings, bold lines and label lines are sections; a label keeps its value as the first body line', () => {
+  const doc = parsePlan(
+    ['# T', '## **Summary**', 'Why.', '**Implementation Steps:**', '1. A -> files: [a.ts] -> verify: [npm test]', '', 'Validation: `npm test` passes.', '> **Assumptions**', '> None.'].join('\n'),
+  );
+  assert.deepEqual(doc.sections.map((s) => [s.key, s.form]), [['summary', 'heading'], ['steps', 'bold'], ['validation', 'label'], ['assumptions', 'bold']]);
+  assert.deepEqual(doc.sections[2]?.body.map((l) => [l.line, l.text]), [[7, '`npm test` passes.']]);
+  assert.equal(doc.steps.length, 1);
+});
+
+test('issue 14 item 2: a label inside a list item is content, not a section', () => {
+  const doc = parsePlan('## Summary\nx\n## Steps\n1. A -> files: [a.ts] -> verify: [npm test]\n   Validation: the step\'s own note\n- **Assumptions**\n');
+  assert.deepEqual(doc.sections.map((s) => s.key), ['summary', 'steps']);
+});
+
+test('issue 14 item 2: a compact plan\'s numbered steps after the summary form an implicit Steps section', () => {
+  const doc = parsePlan(['# T', '', 'Summary: Do the thing.', 'More summary.', '', '1. A -> files: [a.ts] -> verify: [npm test]', '2. B -> files: [b.ts] -> verify: [npm test]', '', 'Validation: `npm test`.'].join('\n'));
+  assert.deepEqual(doc.sections.map((s) => [s.key, s.form, s.line]), [['summary', 'label', 3], ['steps', 'implicit', 6], ['validation', 'label', 9]]);
+  assert.deepEqual(doc.sections[0]?.body.map((l) => l.text), ['Do the thing.', 'More summary.', '']);
+  assert.deepEqual(doc.steps.map((s) => s.action), ['A', 'B']);
+});
+
+test('issue 14 item 2: steps as labeled blocks; action, files/symbols and verify come from the labeled lines, bold or plain', () => {
+  const doc = parsePlan(
+    [
+      '## Steps',
+      '1. **Add the helper**',
+      '   - **Action:** Wrap the call.',
+      '   - **Files/symbols:** `src/retry.ts:withRetry`, `src/client.ts`',
+      '   - **Verify:** `npm test -- retry`',
+      '2. Use it',
+      '   - Files/symbols: src/client.ts:get',
+      '   - Verify: npm test -- client, rg -n withRetry src',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    doc.steps.map((s) => [s.action, s.files, s.verify, s.metaLines]),
+    [
+      ['Add the helper: Wrap the call.', ['src/retry.ts:withRetry', 'src/client.ts'], ['npm test -- retry'], [3, 4, 5]],
+      ['Use it', ['src/client.ts:get'], ['npm test -- client', 'rg -n withRetry src'], [7, 8]],
+    ],
+  );
+});
+
+test('issue 14 item 2: a plain-text plan (no # headings, • bullets, indentation) has a title, sections and steps', () => {
+  const doc = parsePlan(['Rotate the API keys', '', 'Summary', '  Keys never rotate.', '', 'Implementation Steps', '  1. Add `rotate` -> files: [keys/rotate.py] -> verify: [pytest tests/test_rotate.py]', '', 'Validation', '  • pytest passes', '', 'Assumptions', '  • Monthly'].join('\n'));
+  assert.equal(doc.title, 'Rotate the API keys');
+  assert.deepEqual(doc.sections.map((s) => [s.key, s.form]), [['summary', 'label'], ['steps', 'label'], ['validation', 'label'], ['assumptions', 'label']]);
+  assert.deepEqual(doc.steps.map((s) => [s.number, s.files]), [[1, ['keys/rotate.py']]]);
+});
+
+test('issue 14 item 1: a numbered list nested in a step is detail; a numbered line folded into the item above by markdown is still a step', () => {
+  const doc = parsePlan(['## Steps', '1. Outer -> files: [a.ts] -> verify: [npm test]', '   1. inner detail', '   2. more detail', '2) Next -> files: [b.ts] -> verify: [npm test]', '3: Third -> files: [c.ts] -> verify: [npm test]'].join('\n'));
+  assert.deepEqual(doc.steps.map((s) => [s.number, s.action, s.lines.length]), [[1, 'Outer', 3], [2, 'Next', 1], [3, 'Third', 1]]);
+});

@@ -144,3 +144,15 @@ test('PLAN-8: every error message is specific: it names the rule target and a fi
   for (const e of r.errors) assert.match(e.message, /:|add|name|state|list/);
   assert.match(r.errors.find((e) => e.code === 'step_vague_target')?.message ?? '', /`stuff`/);
 });
+
+test('PLAN-3 (issue 14): a target list that names one concrete path or symbol is enough; prose entries beside it are ignored', () => {
+  assert.deepEqual(validatePlan(plan('1. Track last-seen time -> files: [src/session/store.ts, the request middleware chain] -> verify: [npm test]')).errors, []);
+  const onlyProse = validatePlan(plan('1. Track last-seen time -> files: [the request middleware chain, all the handlers] -> verify: [npm test]'));
+  assert.deepEqual(codes(onlyProse.errors), ['step_vague_target', 'step_vague_target']);
+});
+
+test('PLAN-3 (issue 14): a behaviour target names two behaviour words; generic targets stay rejected', () => {
+  assert.deepEqual(validatePlan(plan('1. Shorten the approval handoff -> files: [approval handoff latency] -> verify: [npm test]')).errors, []);
+  assert.deepEqual(codes(validatePlan(plan('1. Tidy -> files: [the approval handoff] -> verify: [npm test]')).errors), ['step_vague_target']);
+  assert.deepEqual(codes(validatePlan(plan('1. Tidy -> files: [file] -> verify: [npm test]')).errors), ['placeholder']);
+});

@@ -127,3 +127,35 @@ test('PLAN-4: tools outside the known list count as commands with a flag or a pa
   const prose = judgeVerifyItem('verify src/a.ts compiles', code);
   assert.equal(prose.ok && prose.kind, 'observable');
 });
+
+test('PLAN-4 (issue 14): a real command inside descriptive text verifies, after an invocation word', () => {
+  for (const item of ['Run cargo test -p store and confirm the cold case passes', 'confirm it by running pytest tests/test_a.py -k cold', 'then rg -n parse_case src/lib.rs shows one hit', 'run git show --stat HEAD']) {
+    assert.equal(ok(item), true, item);
+  }
+  // A program merely mentioned, or an English-word head without arguments, is not a command.
+  for (const item of ['the output of cargo is clean', 'then sort the output', 'Run make sense of it']) assert.equal(ok(item), false, item);
+  // A rejected command asked for in prose rejects the item, with the command's own reason.
+  assert.match(reason('please run git reset --hard HEAD afterwards'), /`git reset` changes the repository/);
+});
+
+test('PLAN-4 (issue 14): environment-prefixed prose only looks like a command and is rejected', () => {
+  assert.match(reason('FOO=1 build output'), /sets environment variables, but `build` is not a command/);
+  assert.match(reason('NODE_ENV=production build output'), /`build` is not a command/);
+  assert.match(reason('CI=1'), /no command follows them/);
+  assert.equal(ok('FOO=1 npm test'), true);
+  assert.equal(ok('RUST_LOG=debug cargo test -p api'), true);
+});
+
+test('PLAN-4 (issue 14, VT Code parity): git through a path or a wrapper, an empty filter and a second line are judged like git', () => {
+  assert.match(reason('/usr/local/bin/git checkout -- src/a.ts'), /`git checkout` changes the repository/);
+  assert.match(reason('command /usr/local/bin/git clean -fd'), /`git clean` changes the repository/);
+  assert.equal(ok('/usr/local/bin/git log -3 --oneline'), true);
+  assert.match(reason('git log --author='), /selects no revision, path or filter/);
+  assert.match(reason('npm test\ngit stash'), /`git stash` changes the repository/);
+  assert.equal(ok('npm test\nnpm run lint'), true);
+});
+
+test('PLAN-4 (issue 14, VT Code parity): an independent re-derivation in a fresh context is an observable check', () => {
+  assert.equal(ok('independent-rederive the checksum table (fresh context, no helper reuse)'), true);
+  assert.equal(ok('re-derive the totals'), false);
+});

@@ -1,0 +1,78 @@
+/**
+ * Plan section names (PLAN-2): the canonical names, their aliases, and how a heading or a label
+ * line is matched against them (case-insensitive, emphasis, numbering and a trailing colon
+ * ignored, `&` read as `and`).
+ */
+export type SectionKey = 'summary' | 'steps' | 'validation' | 'assumptions' | 'scope' | 'outcomes' | 'dependencies';
+
+/** Canonical names, as the validator reports them and canonical plan files write them. */
+export const SECTION_NAMES: Readonly<Record<SectionKey, string>> = {
+  summary: 'Summary',
+  steps: 'Implementation Steps',
+  validation: 'Test Cases and Validation',
+  assumptions: 'Assumptions and Defaults',
+  scope: 'Scope',
+  outcomes: 'Expected Outcomes',
+  dependencies: 'Dependencies and Prerequisites',
+};
+
+const SECTION_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
+  ['summary', 'summary'],
+  ['implementation steps', 'steps'],
+  ['steps', 'steps'],
+  ['test cases and validation', 'validation'],
+  ['validation', 'validation'],
+  ['assumptions and defaults', 'assumptions'],
+  ['assumptions', 'assumptions'],
+  ['scope', 'scope'],
+  ['expected outcomes', 'outcomes'],
+  ['dependencies and prerequisites', 'dependencies'],
+]);
+
+/** The sections a plan cannot be ready without, in their canonical order. */
+export const REQUIRED_SECTIONS: readonly SectionKey[] = ['summary', 'steps', 'validation', 'assumptions'];
+
+export function normalizeHeading(raw: string): string {
+  return raw
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*(?:\d+[.)]\s*)/, '')
+    .replace(/[:.]\s*$/, '')
+    .replace(/&/g, 'and')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export function sectionKeyOf(heading: string): SectionKey | null {
+  return SECTION_ALIASES.get(normalizeHeading(heading)) ?? null;
+}
+
+/** Bullet glyphs that terminal renderers print instead of markdown list markers. */
+const PLAIN_BULLET = /^[•·▪◦‣]\s*/;
+const LABEL_WITH_VALUE = /^(?:\*\*|__)?([A-Za-z][A-Za-z &]*?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$/;
+
+export type SectionLabel =
+  /** A line that is only a section name: `**Test Cases and Validation**`, `Summary`, `• Steps:`. */
+  | { kind: 'standalone'; key: SectionKey; name: string; bold: boolean }
+  /** A section name followed by its first content: `Summary: Add retries to the client.` */
+  | { kind: 'value'; key: SectionKey; name: string; value: string };
+
+/**
+ * A paragraph line read as a section label, the way VT Code reads bold section lines and label
+ * lines; `null` for any other line. Blockquote markers in front of the line are ignored.
+ */
+export function sectionLabelOf(line: string): SectionLabel | null {
+  const text = line.trim().replace(/^(?:>\s*)+/, '');
+  if (text === '') return null;
+  const unbulleted = text.replace(PLAIN_BULLET, '');
+  const standalone = unbulleted.length <= 60 ? sectionKeyOf(unbulleted) : null;
+  if (standalone !== null) {
+    return { kind: 'standalone', key: standalone, name: unbulleted.replace(/\*\*|__/g, '').replace(/[:.]\s*$/, '').trim(), bold: /\*\*|__/.test(unbulleted) };
+  }
+  const m = LABEL_WITH_VALUE.exec(text);
+  if (!m) return null;
+  const key = sectionKeyOf(m[1] as string);
+  if (key === null) return null;
+  const value = (m[2] as string).replace(/^(?:\*\*|__)\s*/, '').trim();
+  return value === '' ? null : { kind: 'value', key, name: (m[1] as string).trim(), value };
+}

@@ -1,0 +1,197 @@
+/**
+ * Issue 14 item 3 (file-formats.md, STORE-1): the runtime saves plans in the canonical form, so
+ * VT Code and this extension read every saved plan the same way; a saved plan round-trips
+ * unchanged; a file the user edits is validated as written and only re-saved canonically when the
+ * runtime next persists it.
+ */
+import { test, afterEach } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { join } from 'node:path';
+import { canonicalPlan, canonicalPlanFile, parsePlan, PlanStore, validatePlan, type PlanDoc } from '../../../src/core/plan';
+import { nodeFileSystem } from '../../../src/node/fs';
+
+const plansRoot = join(import.meta.dirname, '../../fixtures/plans');
+const readyFixtures = ['conformance', 'valid'].flatMap((dir) =>
+  fs
+    .readdirSync(join(plansRoot, dir))
+    .filter((f) => f.endsWith('.md'))
+    .map((file) => ({ name: `${dir}/${file}`, text: fs.readFileSync(join(plansRoot, dir, file), 'utf8') }))
+    .filter((p) => validatePlan(p.text).ready),
+);
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+function tempRoot(): string {
+  const d = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-canonical-'));
+  dirs.push(d);
+  return d;
+}
+
+/** What a plan means to the validator, the tracker and VT Code: title, section names, steps. */
+function meaning(doc: PlanDoc) {
+  return {
+    title: doc.title,
+    sections: doc.sections.map((s) => s.key ?? s.heading),
+    steps: doc.steps.map((s) => ({ action: s.action, targets: [...s.files, ...s.targets], verify: s.verify, outcome: s.outcome ?? null })),
+  };
+}
+
+test('item 3: a compact plan with label lines becomes the title, the four ## sections and one line per step', () => {
+  const compact = [
+    '# Pause polling in hidden tabs',
+    '',
+    'Summary: Stop the dashboard poller while its tab is hidden.',
+    '',
+    '1. Pause on `visibilitychange` in `startPolling` -> files: [web/poll.ts] -> verify: [pnpm test -- poll]',
+    '2) Refresh once when shown → files: [web/poll.ts] → verify: [pnpm test -- poll -t shown]',
+    '',
+    'Validation: `pnpm test` passes.',
+    'Assumptions: The interval stays 5 s.',
+  ].join('\n');
+  assert.equal(
+    canonicalPlan(compact),
+    [
+      '# Pause polling in hidden tabs',
+      '',
+      '## Summary',
+      'Stop the dashboard poller while its tab is hidden.',
+      '',
+      '## Implementation Steps',
+      '1. Pause on `visibilitychange` in `startPolling` -> files: [web/poll.ts] -> verify: [pnpm test -- poll]',
+      '2. Refresh once when shown -> files: [web/poll.ts] -> verify: [pnpm test -- poll -t shown]',
+      '',
+      '## Test Cases and Validation',
+      '`pnpm test` passes.',
+      '',
+      '## Assumptions and Defaults',
+      'The interval stays 5 s.',
+    ].join('\n'),
+  );
+});
+
+test('item 3: labeled step blocks fold into the step line; other detail lines stay under the step, nesting and code kept', () => {
+  const plan = [
+    'Repository facts checked: `warm_up` runs after `bind`.',
+    '',
+    '# Warm the cache',
+    '',
+    '**Summary**',
+    'Warm the cache before binding.',
+    '',
+    '## **Steps**',
+    '1. **Load the snapshot**',
+    '   - **Action:** Fill the cache first.',
+    '   - **Files/symbols:** `src/warm.rs:warm_up`, `load_snapshot`',
+    '   - Note: the snapshot may be large.',
+    '     ```sh',
+    '     ls -l cache.snap',
+    '     ```',
+    '   - **Verify:** `cargo test -p cache warm_up`, `rg -n "warm_up" src/main.rs`',
+    '   - outcome: the first request hits the cache',
+    '2. Keep the `--cold` escape hatch -> files: [src/main.rs] -> verify: [cargo test -p app cold_start]',
+    '',
+    '**Validation**',
+    '- `cargo test --workspace`',
+    '',
+    '## Risks',
+    '- Startup gets slower.',
+    '',
+    '**Assumptions**',
+    '- Snapshot path from `CACHE_SNAPSHOT`.',
+  ].join('\n');
+  assert.equal(
+    canonicalPlanFile(plan),
+    [
+      '# Warm the cache',
+      '',
+      'Repository facts checked: `warm_up` runs after `bind`.',
+      '',
+      '## Summary',
+      'Warm the cache before binding.',
+      '',
+      '## Implementation Steps',
+      '1. Load the snapshot: Fill the cache first. -> files: [src/warm.rs:warm_up, load_snapshot] -> verify: [cargo test -p cache warm_up, rg -n "warm_up" src/main.rs] -> outcome: the first request hits the cache',
+      '   - Note: the snapshot may be large.',
+      '     ```sh',
+      '     ls -l cache.snap',
+      '     ```',
+      '',
+      '2. Keep the `--cold` escape hatch -> files: [src/main.rs] -> verify: [cargo test -p app cold_start]',
+      '',
+      '## Test Cases and Validation',
+      '- `cargo test --workspace`',
+      '',
+      '## Risks',
+      '- Startup gets slower.',
+      '',
+      '## Assumptions and Defaults',
+      '- Snapshot path from `CACHE_SNAPSHOT`.',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('item 3: list entries that would not read back as themselves are written in backticks', () => {
+  const plan = '# T\n## Summary\nx\n## Steps\n1. Check `a` -> files: [src/a.ts] -> verify: [`echo a, b`, npm test]\n## Validation\n- y\n## Assumptions\n- z';
+  const canonical = canonicalPlan(plan);
+  assert.match(canonical, /-> verify: \[`echo a, b`, npm test\]/);
+  assert.deepEqual(parsePlan(canonical).steps[0]?.verify, ['echo a, b', 'npm test']);
+});
+
+test('item 3 property: every ready corpus plan keeps its meaning in canonical form, stays ready, and canonical form is a fixed point', () => {
+  assert.ok(readyFixtures.length >= 15, `${readyFixtures.length} ready plans`);
+  for (const { name, text } of readyFixtures) {
+    const canonical = canonicalPlanFile(text);
+    const report = validatePlan(canonical);
+    assert.deepEqual(report.errors, [], name);
+    const before = meaning(parsePlan(text));
+    const after = meaning(report.doc);
+    assert.deepEqual(after.steps, before.steps, `${name}: steps`);
+    assert.equal(after.title, before.title, `${name}: title`);
+    assert.deepEqual(after.sections, before.sections, `${name}: sections`);
+    assert.ok(report.doc.sections.every((s) => s.form === 'heading'), `${name}: every section is a heading`);
+    assert.equal(canonicalPlanFile(canonical), canonical, `${name}: fixed point`);
+  }
+});
+
+test('item 3 (STORE-1): the runtime saves the canonical form, and a saved plan round-trips unchanged', async () => {
+  const root = tempRoot();
+  const store = new PlanStore(nodeFileSystem, root);
+  const source = fs.readFileSync(join(plansRoot, 'conformance/bold-line-sections.md'), 'utf8');
+  const saved = await store.save(source);
+  assert.equal(saved.status, 'written');
+  const file = join(root, '.vtcode/plans/show-unsaved-changes-in-the-settings-page-title.md');
+  const written = fs.readFileSync(file, 'utf8');
+  assert.equal(written, canonicalPlanFile(source));
+  assert.match(written, /^## Implementation Steps$/m);
+  assert.doesNotMatch(written, /^\*\*/m);
+
+  const mtime = fs.statSync(file).mtimeMs;
+  const again = await store.save(written, { slug: saved.slug });
+  assert.equal(again.status, 'unchanged');
+  assert.equal(fs.readFileSync(file, 'utf8'), written);
+  assert.equal(fs.statSync(file).mtimeMs, mtime);
+  assert.equal((await store.save(source, { slug: saved.slug })).status, 'unchanged', 'the same plan in its original shape changes nothing either');
+});
+
+test('item 3: a file edited by the user is validated as written and re-saved canonically only when the runtime next persists it', async () => {
+  const root = tempRoot();
+  const store = new PlanStore(nodeFileSystem, root);
+  const saved = await store.save(fs.readFileSync(join(plansRoot, 'conformance/atx-canonical.md'), 'utf8'));
+  const file = join(root, `.vtcode/plans/${saved.slug}.md`);
+  const edited = fs.readFileSync(file, 'utf8').replace('## Test Cases and Validation', '**Test Cases and Validation**');
+  fs.writeFileSync(file, edited);
+
+  const loaded = await store.load(saved.slug);
+  assert.equal(loaded?.report.ready, true, 'the bold line is read as the section');
+  assert.equal(loaded?.content, edited);
+  assert.equal(fs.readFileSync(file, 'utf8'), edited, 'reading never rewrites the file');
+
+  assert.equal((await store.save(edited, { slug: saved.slug, expected: edited })).status, 'written');
+  assert.equal(fs.readFileSync(file, 'utf8'), canonicalPlanFile(edited));
+  assert.match(fs.readFileSync(file, 'utf8'), /^## Test Cases and Validation$/m);
+});
