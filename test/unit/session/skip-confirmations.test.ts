@@ -35,9 +35,10 @@ test('MODE-7, GATE-3: skip-confirmations hands a plan from implicit planning to 
   assert.equal(session.state.agent, 'build');
   assert.equal(session.state.pendingApproval, null);
   const from = types(events).indexOf('plan.persisted');
-  assert.deepEqual(types(events).slice(from, from + 8), [
-    'plan.persisted', 'plan.approval.requested', 'plan.approval.resolved', 'mode.changed', 'tracker.updated', 'notice', 'turn.completed', 'turn.started',
+  assert.deepEqual(types(events).slice(from, from + 9), [
+    'plan.persisted', 'plan.approval.requested', 'plan.approval.resolved', 'mode.changed', 'tracker.updated', 'handoff.phase', 'notice', 'turn.completed', 'turn.started',
   ]);
+  assert.deepEqual(of(events, 'handoff.phase').map((p) => p.phase), ['done'], 'a current-context handoff has no preparing/restoring/starting phases');
   const resolved = of(events, 'plan.approval.resolved')[0];
   assert.deepEqual({ choice: resolved?.choice, automatic: resolved?.automatic, planFile: resolved?.planFile }, { choice: 'auto_accept', automatic: true, planFile: PLAN_FILE });
   assert.deepEqual(of(events, 'mode.changed').map((m) => [m.from, m.to, m.switchPath]), [['plan', 'build', 'plan_approval']]);
