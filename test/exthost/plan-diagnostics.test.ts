@@ -123,9 +123,13 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     assert.ok(planUri);
     const boldLines = VALID_PLAN.replace(/^## (.*)$/gm, '**$1**');
     const fenced = `Copy this plan:\n\n\`\`\`\`markdown\n${VALID_PLAN}\`\`\`\`\n`;
-    await vscode.workspace.fs.writeFile(planUri, new TextEncoder().encode(fenced));
+    // An edit, not a write to disk: the earlier tests leave the document open with unsaved edits,
+    // and VS Code does not reload a dirty document from disk.
     const doc = await vscode.workspace.openTextDocument(planUri);
     await vscode.window.showTextDocument(doc);
+    const wrap = new vscode.WorkspaceEdit();
+    wrap.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), fenced);
+    assert.ok(await vscode.workspace.applyEdit(wrap));
     await until(() => summary(planUri), (d) => d.filter((x) => x.code === 'missing_section').length === 4, 'the four sections are missing outside the code block');
     const messages = vscode.languages.getDiagnostics(planUri).filter((d) => d.code === 'missing_section').map((d) => d.message);
     for (const m of messages) assert.match(m, /only inside the code block at lines 3-\d+.*remove the code fence/);

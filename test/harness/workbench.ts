@@ -173,7 +173,15 @@ export async function openChatClean(page: Page): Promise<void> {
   await runCommand(page, 'View: Close All Editors');
   if (await page.locator('.part.auxiliarybar').isVisible()) await runCommand(page, 'View: Hide Secondary Side Bar');
   await runCommand(page, 'VT Code: Start Planning');
-  await chatFrame(page).locator('textarea.composer-input').waitFor({ timeout: 60_000 });
+  const composer = chatFrame(page).locator('textarea.composer-input');
+  await composer.waitFor({ timeout: 60_000 });
+  // Start Planning moves the focus into the composer a moment after it shows; keys typed before
+  // that land in the workbench, so callers that type next wait for the focus itself.
+  const deadline = Date.now() + 30_000;
+  while (!(await composer.evaluate((el) => el === document.activeElement && document.hasFocus()))) {
+    if (Date.now() > deadline) throw new Error('Start Planning did not move the focus into the chat composer');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** How far `target` sticks out of the chat's scroll area, in px (0: fully visible without scrolling). */
