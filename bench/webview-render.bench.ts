@@ -89,6 +89,30 @@ interface HostStream {
   costUs: number[];
 }
 
+/**
+ * A plan draft streamed through the real TranscriptBuilder (issue 16 item 4): a 12 KB plan in
+ * 16-character plan.delta events; the bytes of what the host posts for each, and its cost.
+ */
+function hostPlanStream(): { bytes: number[]; costUs: number[]; planBytes: number } {
+  const step = (i: number) => `${i}. Validate \`handler_${i}\` input with the shared zod schema -> files: [src/core/handlers/h${i}.ts] -> verify: [node --test test/h${i}.test.ts]`;
+  const plan = `# Validate handler input\n\n## Summary\nHandlers accept untyped JSON.\n\n## Implementation Steps\n${Array.from({ length: 80 }, (_, i) => step(i + 1)).join('\n')}\n`;
+  const seq = new EventSequencer('bench-plan', { now: () => 1_700_000_000_000 });
+  const builder = new TranscriptBuilder();
+  builder.apply(seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'bench', workspace: '/ws', resumed: false }));
+  seq.beginTurn();
+  builder.apply(seq.stamp({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'plan it' }));
+  const bytes: number[] = [];
+  const costUs: number[] = [];
+  for (let i = 0; i < plan.length; i += 16) {
+    const event = seq.stamp({ type: 'plan.delta', text: plan.slice(i, i + 16) });
+    const t0 = process.hrtime.bigint();
+    const out = builder.apply(event);
+    costUs.push(Number(process.hrtime.bigint() - t0) / 1_000);
+    bytes.push(out.reduce((sum, m) => sum + Buffer.byteLength(JSON.stringify(m)), 0));
+  }
+  return { bytes, costUs, planBytes: Buffer.byteLength(plan) };
+}
+
 /** The host's side of the stream: every token through the real TranscriptBuilder, timed. */
 function hostStream(tokens: number): HostStream {
   const seq = new EventSequencer('bench', { now: () => 1_700_000_000_000 });
@@ -342,6 +366,13 @@ async function main(): Promise<void> {
     console.log(`  vs the same DOM (${(appHtml.length / 1024).toFixed(0)} KB of HTML) set into a page with the same stylesheet and no app code: ${baseRender.toFixed(1)} ms in the same run (interleaved, median of ${RUNS}); ratio ${(render / baseRender).toFixed(2)}× (the app's own share; no target)`);
     console.log(`host cost per streamed delta, median (TranscriptBuilder.apply: markdown render of the tail + append, ${tokens} deltas into one message): ${percentile(cost, 50).toFixed(0)} µs (target ≤ 500 µs: 2,000 tokens/s leaves 500 µs per token)`);
     console.log(`host cost per streamed delta, p95: ${percentile(cost, 95).toFixed(0)} µs (target ≤ 500 µs; max ${(cost.at(-1) ?? NaN).toFixed(0)} µs)`);
+    hostPlanStream(); // warm-up
+    const planStream = hostPlanStream();
+    const planSorted = [...planStream.bytes].sort((a, b) => a - b);
+    const planCost = [...planStream.costUs].sort((a, b) => a - b);
+    console.log(
+      `host message per plan.delta (a ${(planStream.planBytes / 1024).toFixed(0)} KB plan in 16-character deltas): mean ${(planStream.bytes.reduce((a, b) => a + b, 0) / planStream.bytes.length).toFixed(0)} bytes, max ${planSorted.at(-1)} bytes, ${(planStream.bytes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (target ≤ 4 KB a delta however long the plan grows: appends like assistant text); host cost per delta p95 ${percentile(planCost, 95).toFixed(0)} µs (target ≤ 500 µs)`,
+    );
     console.log(`host append message size, mean: ${(appendBytes.reduce((a, b) => a + b, 0) / Math.max(1, appendBytes.length)).toFixed(0)} bytes (target ≤ 4 KB however long the message grows: settled chunks go once, then only the tail; max ${Math.max(...appendBytes)} bytes)`);
     console.log(`streaming rate achieved: ${((result.tokens / STREAM_MS) * 1000).toFixed(0)} tokens/s, ${result.messages} host messages, ${(streamedText.length / 1024).toFixed(0)} KB of text in the message at the end (target 2000 tokens/s)`);
     console.log(`streaming frames produced (vsync and frame-rate limit off: a frame starts when the previous one is done): ${(frames / span).toFixed(0)} frames/s (${frames} frames; target ≥ 60 frames/s)`);

@@ -57,6 +57,9 @@ export function renderMarkdown(source: string): string {
 const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 /** A line that surely starts a new top-level block: not indented, and not possibly a list item. */
 const NEW_BLOCK = /^[^\s\-*+\d]/;
+/** A top-level list item with content (`- x`, `12. x`), and not a thematic break such as `- - -`. */
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+const THEMATIC_BREAK = /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 /**
  * The longest unsettled tail a loose list may keep. Past it, a line that may continue a list is a
  * cut too: the list then shows as two until the message completes, but each update stays cheap.
@@ -69,13 +72,16 @@ export const MAX_LIST_TAIL = 2_048;
  * after the blank is not a cut (it may continue a list item or an indented code block), nor is a
  * blank line whose next line has not started yet. A line that starts like a list item (`-`, `*`,
  * `+`, a digit) may continue a loose list, so it is a cut only once the tail would otherwise
- * exceed MAX_LIST_TAIL characters.
+ * exceed MAX_LIST_TAIL characters; so is the next item of a tight list (a plan's steps), where
+ * the line above is an item too.
  */
 export function stableCut(text: string): number {
   let cut = 0;
   let listCut = 0;
   let fenceOpen: string | null = null;
   let afterBlank = false;
+  /** The last line that was not indented, blank or inside a fence. */
+  let lastTopLine = '';
   let lineStart = 0;
   while (lineStart < text.length) {
     const newline = text.indexOf('\n', lineStart);
@@ -84,7 +90,10 @@ export function stableCut(text: string): number {
     if (fenceOpen === null && afterBlank && /^\S/.test(line)) {
       if (NEW_BLOCK.test(line)) cut = lineStart;
       else listCut = lineStart;
+    } else if (fenceOpen === null && isListItem(line) && isListItem(lastTopLine)) {
+      listCut = lineStart;
     }
+    if (fenceOpen === null && /^\S/.test(line)) lastTopLine = line;
     const marker = FENCE.exec(line);
     if (newline === -1) break;
     if (fenceOpen === null) {
@@ -98,6 +107,10 @@ export function stableCut(text: string): number {
     lineStart = newline + 1;
   }
   return listCut > cut && text.length - cut > MAX_LIST_TAIL ? listCut : cut;
+}
+
+function isListItem(line: string): boolean {
+  return LIST_ITEM.test(line) && !THEMATIC_BREAK.test(line.trimEnd());
 }
 
 /** A streamed message's HTML change: keep the first `keep` chunks, then append `chunks`. */
