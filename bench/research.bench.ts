@@ -251,7 +251,7 @@ async function main(): Promise<void> {
         left = Math.max(left, r.leftChildren);
       }
       console.log(
-        `cancellation of a running whole-tree grep (${name}): stop signal due → tool result ${fmt(median(samples))} ms median, ${fmt(Math.max(...samples))} ms max of ${samples.length} (target ≤ 100 ms; uncancelled search ${fmt(whole)} ms)${full === 'rg' ? `; rg processes left running: ${left} (target 0)` : ''}`,
+        `cancellation of a running whole-tree grep (${name}): stop signal due → tool result ${samples.length === 0 ? 'not measured (every search ended before its signal)' : `${fmt(median(samples))} ms median, ${fmt(Math.max(...samples))} ms max of ${samples.length}`} (target ≤ 100 ms; uncancelled search ${fmt(whole)} ms)${full === 'rg' ? `; rg processes left running: ${left} (target 0)` : ''}`,
       );
     }
     console.log(`peak RSS of the bench process (the tools run in it; ripgrep is a child process): ${peakRssMb().toFixed(0)} MB (target ≤ 256 MB)`);
