@@ -31,7 +31,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.mjs', 'scripts/*.mjs', 'webview/build/*.mjs', 'test/fixtures/scripted-lm-extension/*.js'],
+          allowDefaultProject: ['eslint.config.mjs', 'scripts/*.mjs', 'webview/build/*.mjs', 'test/fixtures/scripted-lm-extension/*.js', 'bench/exthost/empty-extension/*.js'],
           // Those globs match 9 files (the default cap is 8); they are small and share one program.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 12,
         },

@@ -4,11 +4,12 @@
  * reads: long `cd` chains (each `cd DIR;` used to double the folders tracked), deep nesting of
  * `$(`, `(` and quotes, thousands of pipes, long brace expansions, long sed/awk/jq programs.
  * Prints the slowest input's time (best of several runs, plan and build mode) beside a fixed
- * calibration loop measured in the same run, so the ratio compares across machines.
+ * calibration loop measured in the same run (bench/lib/calibration.ts), so the ratio compares across machines.
  * `npx tsx bench/policy-adversarial.bench.ts`
  */
 import { checkCommandInWorkspace } from '../src/core/policy';
 import { MAX_COMMAND_LENGTH } from '../src/core/policy/shell-scan';
+import { Calibration } from './lib/calibration';
 
 const ROOT = '/work/repo';
 const RUNS = 5;
@@ -83,24 +84,14 @@ function bestMs(command: string): number {
   return best;
 }
 
-/** A fixed arithmetic loop: the same work on every machine, to turn milliseconds into a ratio. */
-function calibrationMs(): number {
-  let best = Infinity;
-  for (let r = 0; r < RUNS; r += 1) {
-    const start = process.hrtime.bigint();
-    let x = 1;
-    for (let i = 0; i < 5_000_000; i += 1) x = (Math.imul(x, 48271) + i) | 0;
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
-    if (x === 0.5) console.log(x);
-  }
-  return best;
-}
-
-const results = INPUTS.map(([name, command]) => ({ name, length: command.length, ms: bestMs(command) }));
-const calibration = calibrationMs();
+const calibration = new Calibration(3);
+const results = INPUTS.map(([name, command]) => {
+  calibration.sample();
+  return { name, length: command.length, ms: bestMs(command) };
+});
 results.sort((a, b) => b.ms - a.ms);
 const worst = results[0] as { name: string; length: number; ms: number };
 console.log(
-  `policy on adversarial inputs (≤16 KB): max per input ${worst.ms.toFixed(2)} ms (target ≤ 5 ms; ${worst.name}, ${worst.length} chars) over ${results.length} inputs; calibration loop ${calibration.toFixed(2)} ms in the same run; ratio ${(worst.ms / calibration).toFixed(2)}`,
+  `policy on adversarial inputs (≤16 KB): max per input ${worst.ms.toFixed(2)} ms (target ≤ 5 ms; ${worst.name}, ${worst.length} chars) over ${results.length} inputs; ${calibration.describe(worst.ms, 5)}`,
 );
 for (const r of results.slice(0, 5)) console.log(`  ${r.name} (${r.length} chars): ${r.ms.toFixed(2)} ms`);

@@ -167,6 +167,11 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     markdown: text,
     /** `markdown` rendered. */
     html,
+    /**
+     * While the draft streams: `html` in the chunks the host rendered it in (settled blocks, then
+     * the tail), which `append`s change as on an assistant entry. Absent once it stops streaming.
+     */
+    htmlChunks: z.optional(htmlChunks),
     /** Validator reasons of a rejected draft (SYN-4). */
     reasons: z.array(ValidatorReason),
     /** Absent while the plan has no file yet. */
@@ -239,9 +244,10 @@ export const HostNotification = z.discriminatedUnion('type', [
   /** Add an entry, or replace the entry with the same id (streaming updates). */
   z.object({ type: z.literal('entry'), entry: TranscriptEntry }),
   /**
-   * Append streamed text to an assistant/reasoning entry (cheaper than resending it). For an
-   * assistant entry `html` says how its chunks change: keep the first `keep`, then append `chunks`
-   * (the newly settled blocks and the new tail). Reasoning is plain text and has none.
+   * Append streamed text to an assistant/reasoning entry, or to the markdown of a streaming plan
+   * draft (cheaper than resending it). For an assistant entry or a plan draft (its `htmlChunks`)
+   * `html` says how its chunks change: keep the first `keep`, then append `chunks` (the newly
+   * settled blocks and the new tail). Reasoning is plain text and has none.
    */
   z.object({
     type: z.literal('append'),

@@ -15,7 +15,7 @@ import { createToolRuntime } from '../core/tools';
 import { nodeFileSystem } from '../node/fs';
 import { LogKeyError, loadLogKey } from '../node/log-key';
 import { loadPrompts } from '../node/prompts';
-import { createNodeSearch } from '../node/search';
+import { createNodeSearch, ripgrepOnPath } from '../node/search';
 import { nodeShell } from '../node/shell';
 import { nodeWriter } from '../node/writer';
 import { InputError, UsageError, type CliIO } from './io';
@@ -97,9 +97,10 @@ export function sessionDeps(
   const provider = createProvider(config.data, secret);
   const network = z.enum(COMMAND_NETWORK).safeParse(flags.network ?? DEFAULT_SETTINGS['sandbox.network']);
   if (!network.success) throw new UsageError(`--network must be ${COMMAND_NETWORK.join(', ')}, not '${flags.network ?? ''}'`);
+  const rg = ripgrepOnPath(io.env.PATH);
   const tools = createToolRuntime({
     root,
-    ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(), writer: nodeWriter },
+    ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg === undefined ? {} : { rgPath: rg }), writer: nodeWriter },
     // No confirm callback from the CLI: headless build mode cannot ask, so its commands are refused (use --mode auto).
     ...(options.confirm ? { confirm: options.confirm } : {}),
     ...(secret ? { secrets: [secret] } : {}),

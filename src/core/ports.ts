@@ -166,6 +166,8 @@ export interface GrepRequest {
   /** Globs that exclude files or directories. */
   exclude?: readonly string[];
   maxResults: number;
+  /** A longer matching line comes back cut to this many characters around its first match. */
+  maxLineChars: number;
   signal?: AbortSignal;
 }
 
@@ -173,7 +175,7 @@ export interface GrepMatch {
   path: string;
   /** 1-based. */
   line: number;
-  /** The matching line without its line break. */
+  /** The matching line without its line break, or the part of it around the first match (`…` marks a cut). */
   text: string;
 }
 
@@ -198,7 +200,9 @@ export interface FindFilesResult {
 
 /**
  * Both methods skip `.git`, `node_modules` and `.vtcode` (the agent's own logs and plans) and
- * honour `.gitignore`; they reject with a plain message when the pattern is invalid.
+ * honour `.gitignore`; they reject with a plain message when the pattern is invalid. Results
+ * come sorted by path (grep: then by line); when more than `maxResults` exist, which of them are
+ * returned is up to the implementation (a parallel search returns the first it found).
  */
 export interface Search {
   grep(request: GrepRequest): Promise<GrepResult>;

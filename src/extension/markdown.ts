@@ -80,8 +80,8 @@ function lineOffsets(text: string): number[] {
  * they are): the start of a top-level block that follows a blank line and starts in column 0 (an
  * indented line may still continue a list item or an indented code block). A block that starts
  * like a list item right after a list (`-`, `*`, `+`, a digit) may still continue that loose list,
- * so it, and every later item of a long top-level list, is a cut only once the tail would
- * otherwise exceed MAX_LIST_TAIL characters.
+ * so it, and every later item of a top-level list (loose or tight), is a cut only once the tail
+ * would otherwise exceed MAX_LIST_TAIL characters.
  */
 function cutOf(text: string, tokens: readonly Token[]): Cut {
   const lines = lineOffsets(text);
@@ -98,8 +98,13 @@ function cutOf(text: string, tokens: readonly Token[]): Cut {
     if (prevIsList && /^[-*+\d]/.test(text.charAt(offset))) listCut = offset;
     else cut = { offset, token: block.token };
   }
+  // Every later item of a top-level list, loose or tight (a plan's steps are one tight list that
+  // settles only when the message ends), may be a list cut.
+  let afterItem = false;
   for (const t of tokens) {
-    if (t.type === 'list_item_open' && t.level === 1 && t.map && afterBlank(t.map[0])) listCut = Math.max(listCut, lines[t.map[0]] ?? 0);
+    if (t.level === 0) afterItem = false;
+    if (t.type === 'list_item_open' && t.level === 1 && t.map && (afterItem || afterBlank(t.map[0]))) listCut = Math.max(listCut, lines[t.map[0]] ?? 0);
+    if (t.type === 'list_item_close' && t.level === 1) afterItem = true;
   }
   return listCut > cut.offset && text.length - cut.offset > MAX_LIST_TAIL ? { offset: listCut, token: null } : cut;
 }

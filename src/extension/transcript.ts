@@ -244,15 +244,28 @@ export class TranscriptBuilder {
         break;
       }
       case 'plan.delta': {
-        // The plan card fills in while the plan streams (EVT-1); plan.completed replaces it.
+        // The plan card fills in while the plan streams (EVT-1); plan.completed replaces it. As for
+        // an assistant message, the card goes once and each later delta as an append with only
+        // the HTML that changed (it used to resend the whole card, HTML and all, every delta).
         const id = this.planEntryId ?? `p${event.seq}`;
         this.planEntryId = id;
         const current = get(id, 'plan');
         const markdown = (current?.markdown ?? '') + event.text;
         let stream = this.streams.get(id);
         if (!stream) this.streams.set(id, (stream = new StreamingMarkdown()));
-        const html = this.replaying ? '' : (stream.update(markdown), stream.chunks.join(''));
-        put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html, reasons: [] });
+        if (this.replaying) {
+          put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html: '', reasons: [] });
+          break;
+        }
+        const update = stream.update(markdown);
+        // A card replayed from the log has no chunks yet: it goes whole once more, with them.
+        if (!current?.htmlChunks) {
+          put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html: stream.chunks.join(''), htmlChunks: stream.chunks, reasons: [] });
+          break;
+        }
+        const htmlChunks = [...current.htmlChunks.slice(0, update.keep), ...update.chunks];
+        this.entries[this.index.get(id)!] = { ...current, markdown, html: htmlChunks.join(''), htmlChunks };
+        out.push({ type: 'append', id, text: event.text, html: update });
         break;
       }
       case 'interview.denied':
@@ -414,7 +427,10 @@ export class TranscriptBuilder {
         {
           // A plan draft the turn cut off mid-stream stays as far as it got.
           const draft = this.planEntryId ? get(this.planEntryId, 'plan') : undefined;
-          if (draft && this.streams.has(draft.id)) put({ ...draft, html: wholePlanHtml(draft) });
+          if (draft && this.streams.has(draft.id)) {
+            const { htmlChunks: _streamed, ...stopped } = draft;
+            put({ ...stopped, html: wholePlanHtml(draft) });
+          }
         }
         this.running = false;
         switch (event.status) {

@@ -1,4 +1,4 @@
-import { promises as fsp, constants, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fsp, type Stats } from 'node:fs';
 import { NotRegularFileError, type AppendFileSystem, type DirEntry, type EntryKind, type EntryStat, type FileSystem, type SpecialFileKind } from '../core/ports';
 import { dirname } from 'node:path';
 
@@ -63,6 +63,36 @@ async function openRegular(path: string, flags: number, options: { followSymlink
     throw err;
   }
   return handle;
+}
+
+/**
+ * `openRegular` without the thread-pool round trips, for the search fallback, which opens many
+ * small files one after another: the same flags, the same fstat check after the open.
+ */
+export function openRegularSync(path: string, flags: number, options: { followSymlink: boolean }): number {
+  let fd: number;
+  try {
+    fd = openSync(path, flags | O_NONBLOCK | (options.followSymlink ? 0 : O_NOFOLLOW));
+  } catch (err) {
+    if (!options.followSymlink && (errorCode(err) === 'ELOOP' || errorCode(err) === 'EMLINK')) {
+      let link: Stats | null = null;
+      try {
+        link = lstatSync(path);
+      } catch {
+        // Gone meanwhile: the open's own error stands.
+      }
+      if (link?.isSymbolicLink()) throw new NotRegularFileError(path, 'symlink');
+    }
+    throw err;
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new NotRegularFileError(path, specialKindOf(s));
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  return fd;
 }
 
 /**

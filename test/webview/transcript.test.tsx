@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import type { TranscriptEntry } from '../../src/protocol';
 import { Transcript, WINDOW } from '../../webview/src/components/Transcript';
+import { StreamingMarkdown } from '../../src/extension/markdown';
 import { assistant, hostStream, mountApp, plan, user } from './fixtures';
 
 afterEach(cleanup);
@@ -250,4 +251,34 @@ test('GATE-1: while its gate is pending, the plan card collapses so the synopsis
   const full = app.container.querySelector('.plan-card');
   assert.equal(full?.classList.contains('plan-under-review'), false);
   assert.ok(full?.querySelector('.synopsis-steps'));
+});
+
+test('UI-1, EVT-1: a streaming plan card applies appends like a message: settled blocks stay untouched, only the tail changes', async () => {
+  const app = mountApp();
+  const renderer = new StreamingMarkdown();
+  let markdown = '# Shout flag\n\nFirst paragraph, finished.\n\nSecond';
+  const chunks = renderer.update(markdown).chunks;
+  await app.show([{ kind: 'plan', id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown, html: chunks.join(''), htmlChunks: chunks, reasons: [] }]);
+  const card = app.container.querySelector('.plan-card');
+  const parts = [...(card?.querySelectorAll('.plan-markdown.md-stream > .md') ?? [])];
+  assert.equal(parts.length, chunks.length, 'one element a chunk');
+  const settled = parts.slice(0, -1);
+  const tail = parts.at(-1);
+  assert.ok(settled.length >= 1 && tail, 'the finished paragraph has settled');
+  const changed = new Set<Node>();
+  const observer = new MutationObserver((records) => records.forEach((r) => changed.add(r.target)));
+  observer.observe(app.container, { subtree: true, childList: true, characterData: true, attributes: true });
+  const append = (delta: string) => {
+    markdown += delta;
+    return { type: 'append' as const, id: 'p1', text: delta, html: renderer.update(markdown) };
+  };
+  await app.deliver(append(' paragraph,'), append(' still growing'));
+  assert.equal(app.pendingFrames(), 1, 'plan appends are batched per frame too');
+  await app.flushFrames();
+  observer.takeRecords().forEach((r) => changed.add(r.target));
+  observer.disconnect();
+  assert.ok([...changed].includes(tail), 'the tail was replaced');
+  assert.ok(![...changed].some((node) => settled.some((s) => s.contains(node))), 'the settled blocks were not touched');
+  assert.equal(tail.textContent?.trim(), 'Second paragraph, still growing');
+  assert.equal(card?.querySelector('h1')?.textContent, 'Shout flag');
 });

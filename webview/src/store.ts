@@ -1,6 +1,6 @@
 import { INITIAL_STATUS, type HostNotification, type PanelStatus, type TranscriptEntry } from '../../src/protocol';
 
-/** What an `append` adds to an entry: text, and for an assistant message how its HTML chunks change. */
+/** What an `append` adds to an entry: text, and for an assistant message or a plan draft how its HTML chunks change. */
 export type Append = Pick<Extract<HostNotification, { type: 'append' }>, 'text' | 'html'>;
 
 export interface PanelState {
@@ -84,6 +84,13 @@ export function reduce(state: PanelState, action: Action): PanelState {
         if (e.kind === 'reasoning') {
           touched = true;
           return { ...e, text: e.text + delta.text };
+        }
+        if (e.kind === 'plan') {
+          // Only a draft still streaming has chunks to append to; the host sends appends for no other.
+          if (!e.htmlChunks || !delta.html) return e;
+          touched = true;
+          const htmlChunks = [...e.htmlChunks.slice(0, delta.html.keep), ...delta.html.chunks];
+          return { ...e, markdown: e.markdown + delta.text, html: htmlChunks.join(''), htmlChunks };
         }
         if (e.kind !== 'assistant') return e;
         touched = true;

@@ -146,6 +146,11 @@ interface PendingDeltas {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** A last line cut short by a crash gets its newline, so new events never merge into it. */
+async function closeCutLine(fs: AppendFileSystem, file: string, existing: string): Promise<void> {
+  if (existing !== '' && !existing.endsWith('\n')) await fs.appendText(file, '\n', LOG_FILE_MODE);
+}
+
 /** Settles when both writes did; rejects with the first failure (neither is left unobserved). */
 function both(a: Promise<void> | null, b: Promise<void> | null): Promise<void> {
   if (a && b) return Promise.all([a, b]).then(() => undefined);
@@ -157,8 +162,6 @@ export interface SessionLogOptions {
   key: Uint8Array;
   /** API keys to mask in every line. */
   secrets?: readonly string[];
-  /** Where the chain goes on, from the read that the caller rebuilt its state from; read from the file when absent. */
-  head?: ChainHead;
 }
 
 export class SessionLog {
@@ -195,9 +198,31 @@ export class SessionLog {
     await ensureRuntimeGitignore(fs, root).catch(() => undefined);
     const existing = await fs.readText(file);
     if (existing === null) await fs.appendText(file, '', LOG_FILE_MODE); // created private (0600) right away
-    else if (existing !== '' && !existing.endsWith('\n')) await fs.appendText(file, '\n', LOG_FILE_MODE);
-    const head = options.head ?? (existing === null ? initialHead(sessionId) : parseSessionLog(existing, { key: options.key, sessionId }).head);
+    else await closeCutLine(fs, file, existing);
+    const head = existing === null ? initialHead(sessionId) : parseSessionLog(existing, { key: options.key, sessionId }).head;
     return new SessionLog(fs, file, options.key, options.secrets ?? [], head);
+  }
+
+  /**
+   * Opens the existing log of `sessionId` to go on appending, and returns what it holds, read
+   * once (a resume used to read a long log twice: once to verify it, once to open it). `null`
+   * when there is no log; nothing is created then.
+   */
+  static async reopen(
+    fs: FileSystem & AppendFileSystem,
+    root: string,
+    sessionId: string,
+    options: SessionLogOptions,
+  ): Promise<{ log: SessionLog; contents: SessionLogContents } | null> {
+    const file = sessionLogPath(root, sessionId);
+    assertKey(options.key, file);
+    await assertNoSymlink(fs, root, file);
+    const existing = await fs.readText(file);
+    if (existing === null) return null;
+    await ensureRuntimeGitignore(fs, root).catch(() => undefined);
+    await closeCutLine(fs, file, existing);
+    const contents = parseSessionLog(existing, { key: options.key, sessionId });
+    return { log: new SessionLog(fs, file, options.key, options.secrets ?? [], contents.head), contents };
   }
 
   /**

@@ -117,14 +117,14 @@ export class Session {
    * lines were ignored (STORE-2, MODE-1, GATE-5).
    */
   static async resume(deps: SessionDeps, id: string): Promise<Session> {
-    const contents = await readSessionLog(deps.fs, deps.root, id, deps.logKey);
-    if (!contents || (contents.events.length === 0 && contents.problems.length === 0)) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
+    const reopened = await SessionLog.reopen(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [] });
+    const contents = reopened?.contents;
+    if (!reopened || !contents || (contents.events.length === 0 && contents.problems.length === 0)) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
     const first = contents.events[0];
     const agent = first?.type === 'session.started' ? first.agent : 'plan';
     const base = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent });
     const state = replay(base, contents.events);
-    const log = await SessionLog.open(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [], head: contents.head });
-    const session = new Session(deps, log, new EventSequencer(id, deps.clock, resumePoint(contents.events)), state, contents.events);
+    const session = new Session(deps, reopened.log, new EventSequencer(id, deps.clock, resumePoint(contents.events)), state, contents.events);
     // An interrupted turn (a crash mid-turn) is closed before anything new happens.
     if (state.status === 'running') await session.emit({ type: 'turn.completed', status: 'cancelled', reason: 'The session stopped while this turn was running.' });
     const untrusted = untrustedLines(contents);

@@ -109,8 +109,17 @@ function lastAssistant(history: Message[]): Extract<Message, { role: 'assistant'
   return undefined;
 }
 
-/** Applies one event; returns a new state object (history arrays are copied on write). */
-export function applyEvent(state: SessionState, event: SessionEvent): SessionState {
+/**
+ * Applies one event; returns a new state object. History arrays are copied on write, unless
+ * `ownsHistory`: then `state.history` belongs to the caller alone (see `replay`) and messages are
+ * added to it in place, which keeps replaying a long log linear instead of quadratic.
+ */
+export function applyEvent(state: SessionState, event: SessionEvent, ownsHistory = false): SessionState {
+  const withMessage = (message: Message): Message[] => {
+    if (!ownsHistory) return [...state.history, message];
+    state.history.push(message);
+    return state.history;
+  };
   switch (event.type) {
     case 'session.started':
       return { ...state, agent: event.agent, provider: event.provider, model: event.model, workspace: event.workspace,
@@ -126,7 +135,7 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return { ...state, planningExplicit: true };
     case 'turn.started': {
       const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
-      const history = event.input !== undefined && carriesInput ? [...state.history, { role: 'user' as const, content: event.input }] : state.history;
+      const history = event.input !== undefined && carriesInput ? withMessage({ role: 'user', content: event.input }) : state.history;
       const base = { ...state, turn: event.turn, status: 'running' as const, statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
       // A continuation of the same turn number keeps the turn's budgets and kind.
       if (event.turn === state.turn && state.turnKind !== null) return base;
@@ -136,11 +145,11 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return {
         ...state,
         turnLoops: state.turnLoops + 1,
-        history: [...state.history, { role: 'assistant', content: event.text }],
+        history: withMessage({ role: 'assistant', content: event.text }),
         askedToImplement: ASKS_TO_IMPLEMENT.test(event.text.trim()),
       };
     case 'tool.call': {
-      const history = [...state.history];
+      const history = ownsHistory ? state.history : [...state.history];
       const target = lastAssistant(history);
       if (!target) return state;
       const call: ToolCall = { id: event.callId, name: event.name, arguments: event.arguments };
@@ -149,12 +158,12 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return { ...state, history, turnCalls: state.turnCalls + 1, sessionCalls: state.sessionCalls + 1 };
     }
     case 'tool.result':
-      return { ...state, history: [...state.history, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }] };
+      return { ...state, history: withMessage({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }) };
     case 'tool.blocked':
       // A blocked call never ran, so it spends no turn or session budget.
       return {
         ...state,
-        history: [...state.history, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }],
+        history: withMessage({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }),
         turnCalls: Math.max(0, state.turnCalls - 1),
         sessionCalls: Math.max(0, state.sessionCalls - 1),
       };
@@ -177,7 +186,7 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
     case 'interview.denied':
       return { ...state, interviewsDenied: true };
     case 'directive':
-      return { ...state, history: [...state.history, { role: 'user', content: event.text }], allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed) };
+      return { ...state, history: withMessage({ role: 'user', content: event.text }), allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed) };
     case 'interview.requested':
       return { ...state, pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions } };
     case 'interview.resolved': {
@@ -188,7 +197,7 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
         ...state,
         pendingInterview: null,
         interviewDismissals: state.interviewDismissals + (event.cancelled && !event.superseded ? 1 : 0),
-        history: [...state.history, { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }],
+        history: withMessage({ role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }),
       };
     }
     case 'plan.persisted':
@@ -217,6 +226,10 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
   }
 }
 
+/** The state after `events`, as applying them one by one gives it; `init` is left as it is. */
 export function replay(init: SessionState, events: readonly SessionEvent[]): SessionState {
-  return events.reduce(applyEvent, init);
+  let state: SessionState = { ...init, history: [...init.history] };
+  // The copy above is replay's own, and so is every history array applyEvent makes from it.
+  for (const event of events) state = applyEvent(state, event, true);
+  return state;
 }

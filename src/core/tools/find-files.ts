@@ -50,7 +50,14 @@ export const findFilesTool = defineTool({
     if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
     return {
       ok: true,
-      content: cut.text + cutNote(cut, `${paths.length} paths found, ${cut.headLines} shown; narrow the glob or the path.`),
+      content:
+        cut.text +
+        cutNote(
+          cut,
+          found.limitReached
+            ? `${cut.headLines} of the first ${max} paths shown; the search stopped at ${max} paths and there are more. Narrow the glob or the path.`
+            : `${paths.length} paths found, ${cut.headLines} shown; narrow the glob or the path.`,
+        ),
       summary,
       target,
       truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },

@@ -18,11 +18,6 @@ const schema = z.strictObject({
   max_results: z.int().min(1).max(GREP_MAX).optional().describe(`Most matching lines to return; default ${GREP_DEFAULT_MAX}.`),
 });
 
-function clip(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > MAX_MATCH_CHARS ? `${trimmed.slice(0, MAX_MATCH_CHARS)}…` : trimmed;
-}
-
 export const grepTool = defineTool({
   name: 'grep',
   description: [
@@ -48,6 +43,7 @@ export const grepTool = defineTool({
         caseInsensitive: args.case_insensitive ?? false,
         include: args.glob === undefined ? [] : [args.glob],
         maxResults: max,
+        maxLineChars: MAX_MATCH_CHARS,
         signal: ctx.signal,
       });
     } catch (err) {
@@ -60,7 +56,7 @@ export const grepTool = defineTool({
     if (found.matches.length === 0) {
       return { ok: true, content: `No matches for \`${args.pattern}\`${scope}.`, summary: `grep ${JSON.stringify(args.pattern)}${scope}: no matches`, target, empty: true, data: { matches: 0, files: 0 } };
     }
-    const lines = found.matches.map((m) => `${displayPath(ctx.root, realRoot, m.path)}:${m.line}: ${clip(m.text)}`);
+    const lines = found.matches.map((m) => `${displayPath(ctx.root, realRoot, m.path)}:${m.line}: ${m.text.trim()}`);
     const files = new Set(found.matches.map((m) => m.path)).size;
     const summary = `grep ${JSON.stringify(args.pattern)}${scope}: ${plural(found.matches.length, 'match', 'matches')}${found.limitReached ? '+' : ''} in ${plural(files, 'file')}`;
     const data = { matches: found.matches.length, files, limitReached: found.limitReached };
@@ -70,7 +66,14 @@ export const grepTool = defineTool({
     if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
     return {
       ok: true,
-      content: cut.text + cutNote(cut, `${cut.headLines} of ${found.matches.length} matching lines shown; narrow the pattern, path or glob.`),
+      content:
+        cut.text +
+        cutNote(
+          cut,
+          found.limitReached
+            ? `${cut.headLines} of the first ${max} matching lines shown; the search stopped at ${max} matches and there are more. Narrow the pattern, path or glob.`
+            : `${cut.headLines} of ${found.matches.length} matching lines shown; narrow the pattern, path or glob.`,
+        ),
       summary,
       target,
       truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },

@@ -30,3 +30,25 @@ export function lineAt(text: string, index: number): number {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/**
+ * `line` cut to at most `maxChars` characters around the match at [`start`, `end`) (UTF-16
+ * offsets), with `…` where something was cut: a match deep in a minified line must be visible,
+ * and a search must not hold megabytes of one line per match.
+ */
+export function excerptAround(line: string, start: number, end: number, maxChars: number): string {
+  if (line.length <= maxChars) return line;
+  const room = maxChars - 2; // the two ellipses
+  const matchEnd = Math.min(end, start + room);
+  let from = Math.max(0, start - Math.floor((room - (matchEnd - start)) / 2));
+  let to = Math.min(line.length, from + room);
+  from = Math.max(0, to - room);
+  // Never split a surrogate pair.
+  if (from > 0 && isLowSurrogate(line.charCodeAt(from))) from += 1;
+  if (to < line.length && isLowSurrogate(line.charCodeAt(to))) to -= 1;
+  return `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -136,6 +136,32 @@ test('UI-1: a long loose list still settles, so every update stays cheap however
   assert.equal(items.length, 300, 'no item lost or doubled across chunks');
 });
 
+test('UI-1: a long tight list (a plan\'s steps, no blank lines) settles too, and its pieces keep their numbering', () => {
+  const step = (n: number) => `${n}. Validate \`handler_${n}\` input -> files: [src/h${n}.ts] -> verify: [node --test test/h${n}.test.ts]\n`;
+  const text = `## Implementation Steps\n${Array.from({ length: 300 }, (_, i) => step(i + 1)).join('')}`;
+  assert.ok(text.length > 10 * MAX_LIST_TAIL, `${text.length} characters`);
+  const renderer = new StreamingMarkdown();
+  let longestTail = 0;
+  for (let end = 7; end <= text.length + 7; end += 7) {
+    renderer.update(text.slice(0, end));
+    longestTail = Math.max(longestTail, (renderer.chunks.at(-1) ?? '').length);
+  }
+  assert.ok(renderer.chunks.length > 5, `the list settled in pieces (${renderer.chunks.length} chunks)`);
+  assert.ok(longestTail < 3 * MAX_LIST_TAIL, `the re-rendered tail stays bounded (${longestTail} characters of HTML)`);
+  // Each piece is an <ol> that starts where the one before it stopped: 1..300, none lost or doubled.
+  let next = 1;
+  for (const [, start, body] of renderer.chunks.join('').matchAll(/<ol(?: start="(\d+)")?>([\s\S]*?)<\/ol>/g)) {
+    assert.equal(Number(start ?? 1), next, 'the numbering goes on');
+    next += (body?.match(/<li>/g) ?? []).length;
+  }
+  assert.equal(next, 301);
+  assert.equal(stableCut('1. a\n- - -\n'), 0, 'a thematic break is not a list item');
+  assert.equal(stableCut('para\n1. a'), 0, 'an item after a paragraph line is not a cut');
+  const long = `1. ${'a'.repeat(MAX_LIST_TAIL)}\n`;
+  assert.equal(stableCut(`${long}2. b`), long.length, 'the next item of a tight list is a cut once the tail is long');
+  assert.equal(stableCut('1. a\n2. b'), 0, 'and not before');
+});
+
 test('UI-1: a fenced code block with blank lines is never cut while it streams', () => {
   const code = 'const a = 1;\n\n\nconst b = 2;\n\nexport { a, b };\n';
   const text = `Here is the code:\n\n\`\`\`ts\n${code}\`\`\`\n\nAnd a closing remark.`;

@@ -8,6 +8,7 @@ import { EventSequencer, type EventInput, type SessionEvent } from '../../../src
 import { renderMarkdown, StreamingMarkdown } from '../../../src/extension/markdown';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
+import { initialState, reduce } from '../../../webview/src/store';
 
 const PLAN = `# Shout flag
 
@@ -284,4 +285,66 @@ test('RO-1, UI-1: the header status carries the sandbox state from session.start
   const older = new TranscriptBuilder();
   for (const e of stamp([{ type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false }])) older.apply(e);
   assert.equal(older.snapshot().status.sandbox, null, 'a log from before the field says nothing rather than guessing');
+});
+
+test('EVT-1, UI-1: a streaming plan travels as its card once, then appends with only the HTML that changed; the webview rebuilds the card from them, after a reload too', () => {
+  const b = new TranscriptBuilder();
+  let view = reduce(initialState, { type: 'state', ...b.snapshot() });
+  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 });
+  const sent: HostNotification[] = [];
+  const apply = (input: EventInput) => {
+    if (input.type === 'turn.started') seq.beginTurn();
+    for (const m of b.apply(seq.stamp(input))) {
+      assert.ok(HostNotification.safeParse(m).success, JSON.stringify(m));
+      sent.push(m);
+      view = reduce(view, m);
+    }
+  };
+  const cardIn = (state: typeof view) => state.transcript.find((e): e is EntryOf<'plan'> => e.kind === 'plan');
+  const hostCard = () => b.snapshot().transcript.find((e): e is EntryOf<'plan'> => e.kind === 'plan');
+  apply(planning[0]!);
+  apply({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' });
+  const pieces = PLAN.match(/[\s\S]{1,9}/g) ?? [];
+  const half = Math.floor(pieces.length / 2);
+  let markdown = '';
+  for (const [i, piece] of pieces.entries()) {
+    if (i === half) {
+      // The webview reloads mid-stream: it starts over from a snapshot and the appends go on.
+      view = reduce(initialState, { type: 'state', ...b.snapshot() });
+    }
+    markdown += piece;
+    sent.length = 0;
+    apply({ type: 'plan.delta', text: piece });
+    assert.deepEqual(sent.map((m) => m.type), [i === 0 ? 'entry' : 'append'], `delta ${i}`);
+    const card = cardIn(view);
+    assert.equal(card?.markdown, markdown);
+    assert.equal(card?.html, renderMarkdown(markdown));
+    assert.deepEqual(card?.htmlChunks, hostCard()?.htmlChunks, 'the chunks the webview rebuilt are the host\'s');
+    const append = sent[0];
+    if (append?.type === 'append') {
+      assert.equal(append.text, piece);
+      assert.ok(append.html && append.html.chunks.length <= 2, 'a delta carries at most a newly settled block and the tail');
+    }
+  }
+  assert.ok((hostCard()?.htmlChunks?.length ?? 0) >= 3, 'blocks settled along the way');
+  apply({ type: 'plan.completed', text: PLAN });
+  assert.equal(cardIn(view)?.htmlChunks, undefined, 'the finished plan is one whole card again');
+  assert.equal(cardIn(view)?.html, renderMarkdown(PLAN));
+});
+
+test('EVT-1: after a reload that left a plan mid-stream, its next delta sends the card whole with its chunks, then appends', () => {
+  const events = stamp([planning[0]!, { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' }, { type: 'plan.delta', text: '# Shout flag\n\n## Summary\n' }, { type: 'plan.delta', text: 'Add a flag.' }]);
+  const b = new TranscriptBuilder();
+  b.replay(events.slice(0, 3));
+  let view = reduce(initialState, { type: 'state', ...b.snapshot() });
+  const first = b.apply(events[3]!);
+  assert.deepEqual(first.map((m) => m.type), ['entry']);
+  for (const m of first) view = reduce(view, m);
+  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 }, { seq: events[3]!.seq, turn: events[3]!.turn });
+  const next = b.apply(seq.stamp({ type: 'plan.delta', text: ' Default off.\n' }));
+  assert.deepEqual(next.map((m) => m.type), ['append']);
+  for (const m of next) view = reduce(view, m);
+  const card = view.transcript.find((e): e is EntryOf<'plan'> => e.kind === 'plan');
+  assert.equal(card?.markdown, '# Shout flag\n\n## Summary\nAdd a flag. Default off.\n');
+  assert.equal(card?.html, renderMarkdown(card?.markdown ?? ''));
 });

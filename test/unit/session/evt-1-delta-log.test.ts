@@ -93,3 +93,17 @@ test('EVT-1, ADD-4: message and plan deltas are coalesced per kind in order, and
   assert.deepEqual(shown(replayed), shown(liveView));
   assert.deepEqual(replayed.snapshot().status, liveView.snapshot().status);
 });
+
+test('ADD-4: a resume reads the session log once (a long log was read twice: to verify it, then to open it)', async () => {
+  const provider = new ChunkedModel(['First answer.', 'Second answer.']);
+  const { session } = await h.start('build', h.deps({ provider }));
+  await session.submit('one');
+  const reads: string[] = [];
+  const fs = h.deps().fs;
+  const spyFs = { ...fs, readText: async (p: string) => (reads.push(p), fs.readText(p)) };
+  const resumed = await Session.resume(h.deps({ provider, fs: spyFs }), session.id);
+  assert.equal(reads.filter((p) => p === session.logPath).length, 1, reads.join('\n'));
+  assert.equal(resumed.state.history.at(-1)?.content, 'First answer.');
+  const next = await resumed.submit('two');
+  assert.deepEqual(next, { kind: 'ran', status: 'idle' });
+});

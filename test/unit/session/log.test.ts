@@ -243,3 +243,31 @@ test('STORE-2: a genuine log copied over another session id, or read with anothe
   assert.deepEqual(untrustedLines(otherKey), [1, 2]);
   assert.throws(() => parseSessionLog(text, { key: randomBytes(16), sessionId: 'one' }), /16 bytes; at least 32/);
 });
+
+test('ADD-4: reopening a log for a resume reads it once, chains on where it ends, and closes a cut-off last line first', async () => {
+  const root = tempRoot();
+  const log = await SessionLog.open(nodeFileSystem, root, 'r', { key });
+  const seq = new EventSequencer('r', clock);
+  await log.append(seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'm', workspace: root, resumed: false }));
+  await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
+  fs.appendFileSync(log.path, '{"cut');
+
+  const reads: string[] = [];
+  const spyFs = { ...nodeFileSystem, readText: async (p: string) => (reads.push(p), nodeFileSystem.readText(p)) };
+  const reopened = await SessionLog.reopen(spyFs, root, 'r', { key });
+  assert.ok(reopened);
+  assert.deepEqual(reads, [log.path], 'one read of the log');
+  assert.deepEqual(reopened.contents.events.map((e) => e.type), ['session.started', 'turn.completed']);
+  assert.deepEqual(reopened.contents.problems.map((p) => [p.line, p.kind]), [[3, 'truncated']]);
+
+  await reopened.log.append(seq.stamp({ type: 'notice', level: 'info', text: 'after the resume' }));
+  await reopened.log.sync();
+  const again = await readSessionLog(nodeFileSystem, root, 'r', key);
+  assert.deepEqual(again?.events.map((e) => e.type), ['session.started', 'turn.completed', 'notice'], 'the new line chains on and does not merge into the cut one');
+});
+
+test('ADD-4: reopening a session that has no log gives null and creates nothing', async () => {
+  const root = tempRoot();
+  assert.equal(await SessionLog.reopen(nodeFileSystem, root, 'missing', { key }), null);
+  assert.equal(fs.existsSync(join(root, '.vtcode')), false);
+});

@@ -133,3 +133,12 @@ test('NAV-5: list_dir output is cut to the preview limit with a hint', async () 
   assert.match(r.content, /List a subfolder, or use a smaller depth\.\]$/);
   assert.ok(r.truncated);
 });
+
+test('NAV-5: when list_dir stops at its entry cap and the preview cut hides the last line, the cut note still says how many entries were left out', async () => {
+  for (let i = 0; i < 520; i += 1) ws.write(`wide/f-${String(i).padStart(3, '0')}.txt`, '');
+  const full = await listDirTool.run({ path: 'wide' }, ctxFor(ws, { previewBytes: 64 * 1024 }));
+  assert.match(full.content, /\n… at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.$/);
+  const cut = await listDirTool.run({ path: 'wide' }, ctxFor(ws, { previewBytes: 1000 }));
+  assert.ok(cut.truncated);
+  assert.match(cut.content, /\[output cut to the preview limit: showed \d+ of \d+ bytes\. \d+ entries shown, at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.\]$/);
+});

@@ -1,31 +1,6 @@
-import { Component } from 'preact';
 import { PANEL_ACTION_LABELS, type EntryOf, type WebviewCommand } from '../../../src/protocol';
 import { Button } from '../ui';
-import { Markdown } from './Markdown';
-
-/** Renders only when its HTML changes: a settled chunk is injected once, not every frame. */
-class Chunk extends Component<{ html: string }> {
-  override shouldComponentUpdate(next: { html: string }): boolean {
-    return next.html !== this.props.html;
-  }
-  override render() {
-    return <Markdown html={this.props.html} />;
-  }
-}
-
-/**
- * A message still streaming, as the host chunked it: settled blocks that never change, then the
- * tail, the only chunk that changes from frame to frame (UI-1: streaming without jank).
- */
-function StreamingMarkdown({ chunks }: { chunks: readonly string[] }) {
-  return (
-    <div class="msg-body md-stream">
-      {chunks.map((html, i) => (
-        <Chunk key={i} html={html} />
-      ))}
-    </div>
-  );
-}
+import { Markdown, StreamingMarkdown } from './Markdown';
 
 export function UserMessage({ entry }: { entry: EntryOf<'user'> }) {
   return (
@@ -38,7 +13,7 @@ export function UserMessage({ entry }: { entry: EntryOf<'user'> }) {
 export function AssistantMessage({ entry }: { entry: EntryOf<'assistant'> }) {
   return (
     <div class={`msg msg-assistant${entry.streaming ? ' is-streaming' : ''}`} role="article" aria-label="Assistant" aria-busy={entry.streaming}>
-      {entry.streaming ? <StreamingMarkdown chunks={entry.html} /> : <Markdown html={entry.html.join('')} class="msg-body" />}
+      {entry.streaming ? <StreamingMarkdown chunks={entry.html} class="msg-body" /> : <Markdown html={entry.html.join('')} class="msg-body" />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { EntryOf, PlanChanges, PlanRevisionInfo, PlanSynopsis, WebviewCommand } from '../../../src/protocol';
 import { Link, Spinner } from '../ui';
-import { Markdown } from './Markdown';
+import { Markdown, StreamingMarkdown } from './Markdown';
 
 const STATUS_LABEL = {
   streaming: 'Drafting plan…',
@@ -149,7 +149,8 @@ export function PlanCard({ entry, underReview = false, send }: { entry: EntryOf<
       {entry.synopsis !== null && entry.status !== 'rejected' ? (
         <SynopsisView synopsis={entry.synopsis} />
       ) : (
-        entry.status !== 'rejected' && <Markdown html={entry.html} class="plan-markdown" />
+        entry.status !== 'rejected' &&
+        (entry.htmlChunks ? <StreamingMarkdown chunks={entry.htmlChunks} class="plan-markdown" /> : <Markdown html={entry.html} class="plan-markdown" />)
       )}
       {entry.status === 'rejected' && (
         <>
