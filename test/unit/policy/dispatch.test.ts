@@ -61,7 +61,7 @@ test('MODE-1: build and auto share one rule set: writes inside the workspace onl
   }
 });
 
-test('RO-2, MODE-1: no tool touches a path outside the workspace: run_command naming one is blocked in every mode with a "Path blocked" reason', () => {
+test('RO-2, MODE-1: run_command naming a path outside the workspace (lexically) is blocked in every mode with a "Path blocked" reason', () => {
   for (const mode of ['plan', 'build', 'auto'] as const) {
     const d = gateToolCall(mode, { name: 'run_command', arguments: { command: 'cat /etc/hosts' } }, ctx);
     assert.equal(d.allowed, false, mode);

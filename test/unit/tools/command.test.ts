@@ -70,7 +70,7 @@ test('MODE-1: build mode asks first; a yes runs the command, a no does not', asy
   assert.equal(ws.exists('z.txt'), false);
 });
 
-test('RO-2, MODE-1: no tool touches a path outside the workspace: the tool refuses `cat /etc/hosts` in every mode before running or asking', async () => {
+test('RO-2, MODE-1: a command naming a path outside the workspace is refused: the tool refuses `cat /etc/hosts` in every mode before running or asking', async () => {
   for (const mode of ['plan', 'build', 'auto'] as const) {
     const ran: string[] = [];
     const asked: string[] = [];
