@@ -204,13 +204,24 @@ test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools 
   assert.equal(directive?.toolsClosed, true);
 });
 
-test('SYN-1: a 500 during the synthesis pass is retried and the retry is charged to the allowance', async () => {
+test('SYN-1: a 500 during the synthesis pass is retried and the plan still arrives', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `zzz-${n}` }) }] });
   server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'provider.retry').length, 1);
   assert.equal(server.requests.length, 8);
+});
+
+test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
+  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `r-${n}` }) }] });
+  // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
+  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: '' }, { text: 'Still thinking.' }, { text: 'No plan yet.' }, { text: planText(VALID_PLAN) });
+  const { session, events } = await start();
+  assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
+  assert.equal(of(events, 'provider.retry').length, 1);
+  assert.equal(server.requests.length, 9, '6 research + the synthesis request and its retry + 1 corrective request');
+  assert.equal(of(events, 'interview.requested').at(-1)?.source, 'runtime', 'the spent allowance asks how to continue');
 });
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {
