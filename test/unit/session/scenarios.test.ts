@@ -116,17 +116,20 @@ test('ADD-1: the same planning run works through the Anthropic Messages wire', a
   assert.ok(result?.tool_use_id, 'the grep result is attached to its tool_use id');
 });
 
-test('RO-1, RO-4, FUSE-1: a mutating call is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
+test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
   const write = { name: 'write_file', arguments: '{"path":"src/greet.js","content":"pwned"}' };
+  const writePlan = { name: 'write_file', arguments: JSON.stringify({ path: '.vtcode/plans/by-the-agent.md', content: planText(VALID_PLAN) }) };
   const d = deps('openai', { turnSettings: () => settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }) });
   // cap 2 in plan: the 3rd consecutive blocked call trips → one recovery pass (tools closed); in recovery the cap is 1×.
-  server.enqueue({ toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
+  server.enqueue({ toolCalls: [writePlan] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
   const { session, events } = await start(d);
   const result = await session.submit('Just edit the file');
   assert.equal(readFileSync(join(root, 'src/greet.js'), 'utf8').includes('pwned'), false, 'nothing was written');
+  assert.deepEqual(plansOnDisk(), [], 'RO-4: the agent did not write the plan file');
   const blocked = of(events, 'tool.blocked');
   assert.ok(blocked.length >= 3);
-  assert.match(blocked[0]!.reason, /^Mutation blocked/);
+  assert.match(blocked[0]!.reason, /^Mutation blocked: `write_file` on the plan file\. The runtime persists the plan/);
+  assert.match(blocked[1]!.reason, /^Mutation blocked/);
   // The model was told "Mutation blocked" as the tool result.
   const toolMsg = openaiBody(1).messages.find((m) => m.role === 'tool');
   assert.match(String(toolMsg?.content), /Mutation blocked/);
