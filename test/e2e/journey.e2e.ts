@@ -176,8 +176,7 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await openChatClean(page);
       await frame.locator('.mode-badge', { hasText: 'Plan' }).waitFor({ timeout: 10_000 });
       await frame.locator('.model', { hasText: 'scripted' }).waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(300);
-      assert.equal(await frame.locator('textarea.composer-input').evaluate((el) => el === document.activeElement), true, 'the composer has keyboard focus');
+      await waitFor('the composer to have keyboard focus', () => frame.locator('textarea.composer-input').evaluate((el) => el === document.activeElement), 10_000);
       await journeyShot(page, DIR, '01-start-planning');
     });
 
@@ -259,22 +258,28 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
 
       updateWorkspaceSettings(workspace, { 'workbench.colorTheme': 'Default Light Modern' });
       await page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(800);
+      // The webview has the new theme when VS Code marks its body with the theme kind.
+      await frame.locator('body[data-vscode-theme-kind="vscode-light"]').waitFor({ timeout: 15_000 });
       await journeyShot(page, DIR, '06-gate-light');
       const lightContrast = await contrastOf(gate.locator('.synopsis-summary code').first());
       assert.ok(lightContrast >= 4.5, `light: inline code contrast ${lightContrast.toFixed(2)}`);
       // UI-1 (issue 8 item 6): in both high-contrast themes the toolkit buttons carry the theme's contrast border.
-      for (const [theme, workbenchClass, shot] of [
-        ['Default High Contrast', 'hc-black', '06-gate-high-contrast'],
-        ['Default High Contrast Light', 'hc-light', '06-gate-high-contrast-light'],
+      for (const [theme, workbenchClass, themeKind, shot] of [
+        ['Default High Contrast', 'hc-black', 'vscode-high-contrast', '06-gate-high-contrast'],
+        ['Default High Contrast Light', 'hc-light', 'vscode-high-contrast-light', '06-gate-high-contrast-light'],
       ] as const) {
         updateWorkspaceSettings(workspace, { 'workbench.colorTheme': theme });
         await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 15_000 });
-        await page.waitForTimeout(800);
-        const border = await gate.locator('.gate-choice-revise').evaluate((el) => {
-          const control = el.shadowRoot?.querySelector('button.control');
-          return control ? getComputedStyle(control).borderTopColor : 'not an upgraded toolkit button';
-        });
+        await frame.locator(`body[data-vscode-theme-kind="${themeKind}"]`).waitFor({ timeout: 15_000 });
+        const borderOf = () =>
+          gate.locator('.gate-choice-revise').evaluate((el) => {
+            const control = el.shadowRoot?.querySelector('button.control');
+            return control ? getComputedStyle(control).borderTopColor : 'not an upgraded toolkit button';
+          });
+        // The toolkit restyles its buttons after the theme change: wait for the border to show (a
+        // positive condition; a transparent border never satisfies it).
+        await waitFor(`${theme}: a visible border on the choices`, async () => /^rgba?\(/.test(await borderOf()) && (await borderOf()) !== 'rgba(0, 0, 0, 0)', 15_000);
+        const border = await borderOf();
         assert.notEqual(border, 'rgba(0, 0, 0, 0)', `${theme}: a choice has a visible border`);
         const codeContrast = await contrastOf(gate.locator('.synopsis-summary code').first());
         assert.ok(codeContrast >= 4.5, `${theme}: inline code contrast ${codeContrast.toFixed(2)} (WCAG AA needs 4.5)`);
@@ -283,6 +288,7 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       }
       updateWorkspaceSettings(workspace, { 'workbench.colorTheme': 'Default Dark Modern' });
       await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+      await frame.locator('body[data-vscode-theme-kind="vscode-dark"]').waitFor({ timeout: 15_000 });
       await gate.locator('.gate-choice-execute').focus();
     });
 
@@ -433,9 +439,9 @@ test('issue #8 journey: plan → interview → gate → Ctrl+G edits → notific
       await frame.locator('.mode-badge', { hasText: 'Build' }).waitFor();
       assert.equal(await frame.locator('.gate').count(), 0, 'no pending gate after approval');
       await tasksPane.locator('.monaco-list-row[aria-label^="Done: "]').nth(1).waitFor({ timeout: 20_000 });
-      // The colour theme is applied again a moment after the reload.
+      // The colour theme is applied again a moment after the reload, the webview's included.
       await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(1_000);
+      await frame.locator('body[data-vscode-theme-kind="vscode-dark"]').waitFor({ timeout: 10_000 });
       await journeyShot(page, DIR, '12-restored');
     });
 

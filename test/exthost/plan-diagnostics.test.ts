@@ -66,6 +66,7 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
   const plansDir = folder ? vscode.Uri.joinPath(folder, '.vtcode', 'plans') : undefined;
   const planUri = plansDir ? vscode.Uri.joinPath(plansDir, 'x.md') : undefined;
   const sidecarUri = plansDir ? vscode.Uri.joinPath(plansDir, 'x.tasks.md') : undefined;
+  const laterPlanUri = plansDir ? vscode.Uri.joinPath(plansDir, 'y.md') : undefined;
 
   suiteSetup(async () => {
     assert.ok(folder && plansDir, 'a workspace folder is open');
@@ -75,7 +76,7 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const uri of [planUri, sidecarUri]) {
+    for (const uri of [planUri, sidecarUri, laterPlanUri]) {
       if (uri) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
     }
   });
@@ -145,7 +146,12 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     await vscode.workspace.fs.writeFile(sidecarUri, new TextEncoder().encode('# Exthost diagnostics demo\n\n## Plan of Work\n\n- [ ] Update parse\n'));
     const doc = await vscode.workspace.openTextDocument(sidecarUri);
     await vscode.window.showTextDocument(doc);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Positive control instead of a fixed wait: a defective plan opened after the sidecar gets its
+    // diagnostics, so the sidecar's open was handled before the check below.
+    assert.ok(laterPlanUri);
+    await vscode.workspace.fs.writeFile(laterPlanUri, new TextEncoder().encode(INVALID_PLAN));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(laterPlanUri));
+    await until(() => summary(laterPlanUri), (d) => d.length > 0, 'the plan opened after the sidecar is validated');
     assert.deepEqual(summary(sidecarUri), []);
   });
 });

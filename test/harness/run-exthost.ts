@@ -103,7 +103,7 @@ async function main(): Promise<number> {
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
   writeFileSync(process.env.VTPLAN_EXTHOST_RESULTS ?? join(repoRoot, 'test-results', 'exthost.json'), JSON.stringify(total, null, 2));
   for (const t of total.tests) {
-    console.log(`${t.state === 'passed' ? '✔' : '✖'} ${t.title}`);
+    console.log(`${t.state === 'passed' ? '✔' : t.state === 'pending' ? '-' : '✖'} ${t.title}`);
     if (t.error) console.log(t.error.split('\n').map((l) => `    ${l}`).join('\n'));
   }
   console.log(`${total.passes} passed, ${total.failures} failed`);

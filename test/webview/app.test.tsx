@@ -52,7 +52,7 @@ test('an empty composer sends nothing', async () => {
   assert.equal(sent.filter((m) => m.type === 'submit').length, 0);
 });
 
-test('the draft is kept in view state and restored after a reload', async () => {
+test('the draft is written to the host view state, and a new App mounted on that state shows it (the webview half of a reload; a fake host)', async () => {
   const first = fakeHost();
   render(<App host={first.host} />);
   await act(() => {

@@ -123,7 +123,7 @@ test('UI-1: Up inside a multi-line draft moves the caret, not the history', asyn
   assert.equal(app.commands('submit').length, 1);
 });
 
-test('UI-1: history survives a reload through view state', async () => {
+test('UI-1: history read from the host view state at mount is recalled with ArrowUp (the webview half of a reload; a fake host)', async () => {
   const app = mountApp({ draft: '', history: ['old goal'] });
   await app.show([]);
   key('ArrowUp');

@@ -181,14 +181,12 @@ test('SYN-2: reasoning is collapsed as "Thinking…", notices carry their level,
 const many = (n: number): TranscriptEntry[] =>
   Array.from({ length: n }, (_, i) => (i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer **${i}** with \`code\``)));
 
-test('UI-1: a 2,000-message transcript renders only the latest window, quickly, and "show earlier" brings back older rows', () => {
+// How long the 2,000-message render takes is measured in bench/webview-render.bench.ts, not asserted here.
+test('UI-1: a 2,000-message transcript renders only the latest window, and "show earlier" brings back older rows', () => {
   const entries = many(2_000);
-  const t0 = performance.now();
   const { container } = render(<Transcript entries={entries} send={() => true} onInteractionDone={() => {}} />);
-  const elapsed = performance.now() - t0;
   assert.equal(container.querySelectorAll('.msg').length, WINDOW);
   assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - WINDOW}`));
-  assert.ok(elapsed < 2_000, `first render took ${elapsed.toFixed(0)} ms`);
   fireEvent.click(screen.getByText(`Show ${WINDOW} earlier (${2_000 - WINDOW} hidden)`));
   assert.equal(container.querySelectorAll('.msg').length, 2 * WINDOW);
   assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - 2 * WINDOW}`));

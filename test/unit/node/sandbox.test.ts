@@ -128,10 +128,19 @@ test('RO-1: the network: off in the sandbox unless the request allows it (vtplan
 
 test('RO-1: a timeout kills the sandbox with everything in it', async () => {
   const marker = path.join(root, 'survived');
-  const r = await run(`(sleep 1; touch ${marker}) & sleep 5`, 'auto', { timeoutMs: 300 });
-  assert.equal(r.timedOut, true);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  assert.equal(fs.existsSync(marker), false);
+  // The background child holds a FIFO open for writing: end of file on our side means it is gone,
+  // killed or finished (no sleep decides when to look).
+  const fifo = path.join(root, 'child-alive');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  try {
+    const childGone = new Promise<void>((resolve, reject) => fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume());
+    const r = await run(`(exec 3>${fifo}; sleep 1; touch ${marker}) & sleep 5`, 'auto', { timeoutMs: 300 });
+    assert.equal(r.timedOut, true);
+    await childGone;
+    assert.equal(fs.existsSync(marker), false, 'the child was killed before it could touch the marker');
+  } finally {
+    fs.rmSync(fifo, { force: true });
+  }
 });
 
 test('RO-1: the layout mounts the workspace last and never binds HOME, `/` or a parent of the workspace', () => {

@@ -110,12 +110,19 @@ test('PLAN-5: the template itself is rejected for its placeholders', () => {
   assert.deepEqual([...new Set(codes(r.errors))], ['placeholder']);
 });
 
-test('PLAN-6: inline-code and plain file references pass; links and editor URIs are reported', () => {
+test('PLAN-6: inline-code and plain file references pass; links, link reference definitions and editor URIs are reported', () => {
   assert.equal(validatePlan(plan(GOOD, '- See `src/main.rs:42` and src/main.rs:42.')).ready, true);
   const link = validatePlan(plan(GOOD, '- See [main.rs:42](vscode-file://vscode-app/x/workbench.html)'));
   assert.deepEqual(codes(link.errors), ['link_reference']);
   const uri = validatePlan(plan(GOOD, '- See `file:///Users/you/repo/src/main.rs#L42`'));
   assert.deepEqual(codes(uri.errors), ['link_reference']);
+  // A link reference definition (`[x]: path`), alone, indented, or defining a reference used above.
+  const extra = plan(GOOD, '').split('\n').length;
+  for (const [definition, line] of [['[main]: src/main.rs', extra], ['  [x]: ./a.ts "title"', extra], ['- See [main].\n\n[main]: src/main.rs', extra + 2]] as const) {
+    const def = validatePlan(plan(GOOD, definition));
+    assert.deepEqual(def.errors.map((e) => [e.code, e.line]), [['link_reference', line]], definition);
+    assert.match(def.errors[0]?.message ?? '', /^Link reference definition at line \d+: write file references as plain text or inline code\.$/);
+  }
 });
 
 test('PLAN-7: a plan over ~1500 tokens gets an over_token_budget warning but stays ready', () => {

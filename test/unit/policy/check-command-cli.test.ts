@@ -25,7 +25,7 @@ test('ADD-2, RO-2: check-command --json prints exactly the contract (extended by
   assert.deepEqual(Object.keys(JSON.parse(r.out) as object), ['allowed', 'class', 'reason', 'segments', 'root', 'paths']);
 });
 
-test('ADD-2, RO-2, MODE-1: check-command applies the workspace path rule (no tool touches a path outside the workspace) in every mode; --root defaults to the current folder', async () => {
+test('ADD-2, RO-2, MODE-1: check-command applies the lexical workspace path rule (a command naming a path outside the workspace is refused; symlinks are not resolved) in every mode; --root defaults to the current folder', async () => {
   for (const mode of ['plan', 'build', 'auto']) {
     const r = await cli('check-command', '--mode', mode, '--root', '/work/ws', '--json', '--', 'cat /etc/hosts');
     assert.equal(r.code, 1, mode);

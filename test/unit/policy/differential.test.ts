@@ -4,7 +4,8 @@
  * in an empty folder (globs stay literal) and with HOME=~ (tilde stays literal). Every program
  * the shell started (xtrace, builtins included; not for pipelines, whose traces interleave) must
  * be a program the policy judged, and every argv a stub recorded must be one the policy judged:
- * what was checked is what runs.
+ * what was checked is what runs. Each sandbox first proves, with a canary command, that both
+ * recordings work.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,7 +44,7 @@ function sandbox(programs: Iterable<string>): Sandbox {
   // One write per record, so pipeline members recording at once do not interleave.
   const stub = `#!/bin/sh\nus=$(printf '\\037')\nr=\${0##*/}\nfor a in "$@"; do r="$r$us$a"; done\nprintf '%s\\036' "$r" >> "$VTPLAN_LOG"\n`;
   for (const p of programs) if (/^[\w.[-]+$/.test(p)) fs.writeFileSync(join(bin, p), stub, { mode: 0o755 });
-  return {
+  const box: Sandbox = {
     run(command) {
       fs.writeFileSync(log, '');
       const r = spawnSync('/bin/sh', ['-xc', command], {
@@ -68,6 +69,18 @@ function sandbox(programs: Iterable<string>): Sandbox {
     },
     dispose: () => fs.rmSync(root, { recursive: true, force: true }),
   };
+  proveRecording(box);
+  return box;
+}
+
+/**
+ * The harness checks itself before it checks the policy: a broken recording (log elsewhere,
+ * trace marker changed) would record nothing and pass every command.
+ */
+function proveRecording(box: Sandbox): void {
+  const canary = box.run('ls canary-arg; cat canary-file');
+  assert.deepEqual(canary.recorded, [['ls', 'canary-arg'], ['cat', 'canary-file']], 'the recording stubs log the argv of every program run');
+  assert.deepEqual(canary.started, ['ls', 'cat'], 'the xtrace marker finds every program started');
 }
 
 function assertRunsAsJudged(box: Sandbox, command: string): void {

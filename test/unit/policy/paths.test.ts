@@ -110,7 +110,7 @@ const ALLOWED = [
   'ls src/.eslintrc*',
 ];
 
-test('RO-2, MODE-1: no tool touches a path outside the workspace: every refused command names its path and why', () => {
+test('RO-2, MODE-1: commands naming a path outside the workspace (lexically) are refused: every refused command names its path and why', () => {
   for (const [command, reason] of REFUSED) {
     const v = paths(command);
     assert.equal(v.allowed, false, command);
@@ -119,7 +119,7 @@ test('RO-2, MODE-1: no tool touches a path outside the workspace: every refused 
   }
 });
 
-test('RO-2, MODE-1: no tool touches a path outside the workspace: paths inside it, the program word, devices, URLs and patterns are allowed', () => {
+test('RO-2, MODE-1: the lexical workspace path rule: paths inside the workspace, the program word, devices, URLs and patterns are allowed', () => {
   for (const command of ALLOWED) {
     const v = paths(command);
     assert.equal(v.reason, null, command);
@@ -146,7 +146,7 @@ test('RO-2: cd is tracked within the line: only `cd DIR &&` moves the folder lat
   assert.match(deep.reason ?? '', /`\.\.\/\.\.\/\.\.\/x` resolves to \/work\/x from `src\/core`, outside/);
 });
 
-test('RO-2, MODE-1: no tool touches a path outside the workspace: a script handed to another shell is checked too', () => {
+test('RO-2, MODE-1: the lexical workspace path rule: a script handed to another shell is checked too', () => {
   for (const [command, reason] of [
     [`sh -c 'cat /etc/hosts'`, /^the script run by `sh -c`: `\/etc\/hosts` is outside the workspace/],
     [`bash -lc "cd .. && ls"`, /^the script run by `bash -lc`: segment 1 of 2 \(`cd \.\.`\): `\.\.` resolves to \/work, outside/],

@@ -1,5 +1,5 @@
 /**
- * RO-2, MODE-1 at session level: no tool touches a path outside the workspace. A `run_command`
+ * RO-2, MODE-1 at session level: a command naming a path outside the workspace is refused (the rule is lexical; a symlink inside the workspace is not resolved). A `run_command`
  * naming `/etc/hosts` is blocked at the dispatch gate in plan mode, and in build mode before any
  * confirmation is asked; the shell port is never called and the model is told why.
  */
@@ -16,7 +16,7 @@ const catHosts = { id: 'call_hosts', name: 'run_command', arguments: JSON.string
 
 
 for (const agent of ['plan', 'build', 'auto'] as const) {
-  test(`RO-2, MODE-1: no tool touches a path outside the workspace: ${agent} mode blocks \`cat /etc/hosts\` before it runs${agent === 'build' ? ', without asking to confirm' : ''}`, async () => {
+  test(`RO-2, MODE-1: ${agent} mode blocks \`cat /etc/hosts\` before it runs${agent === 'build' ? ', without asking to confirm' : ''}`, async () => {
     const ran: string[] = [];
     const asked: string[] = [];
     const tools = createToolRuntime({

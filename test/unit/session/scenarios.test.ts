@@ -116,17 +116,20 @@ test('ADD-1: the same planning run works through the Anthropic Messages wire', a
   assert.ok(result?.tool_use_id, 'the grep result is attached to its tool_use id');
 });
 
-test('RO-1, RO-4, FUSE-1: a mutating call is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
+test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
   const write = { name: 'write_file', arguments: '{"path":"src/greet.js","content":"pwned"}' };
+  const writePlan = { name: 'write_file', arguments: JSON.stringify({ path: '.vtcode/plans/by-the-agent.md', content: planText(VALID_PLAN) }) };
   const d = deps('openai', { turnSettings: () => settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }) });
   // cap 2 in plan: the 3rd consecutive blocked call trips → one recovery pass (tools closed); in recovery the cap is 1×.
-  server.enqueue({ toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
+  server.enqueue({ toolCalls: [writePlan] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
   const { session, events } = await start(d);
   const result = await session.submit('Just edit the file');
   assert.equal(readFileSync(join(root, 'src/greet.js'), 'utf8').includes('pwned'), false, 'nothing was written');
+  assert.deepEqual(plansOnDisk(), [], 'RO-4: the agent did not write the plan file');
   const blocked = of(events, 'tool.blocked');
   assert.ok(blocked.length >= 3);
-  assert.match(blocked[0]!.reason, /^Mutation blocked/);
+  assert.match(blocked[0]!.reason, /^Mutation blocked: `write_file` on the plan file\. The runtime persists the plan/);
+  assert.match(blocked[1]!.reason, /^Mutation blocked/);
   // The model was told "Mutation blocked" as the tool result.
   const toolMsg = openaiBody(1).messages.find((m) => m.role === 'tool');
   assert.match(String(toolMsg?.content), /Mutation blocked/);
@@ -204,13 +207,24 @@ test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools 
   assert.equal(directive?.toolsClosed, true);
 });
 
-test('SYN-1: a 500 during the synthesis pass is retried and the retry is charged to the allowance', async () => {
+test('SYN-1: a 500 during the synthesis pass is retried and the plan still arrives', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `zzz-${n}` }) }] });
   server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'provider.retry').length, 1);
   assert.equal(server.requests.length, 8);
+});
+
+test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
+  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `r-${n}` }) }] });
+  // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
+  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: '' }, { text: 'Still thinking.' }, { text: 'No plan yet.' }, { text: planText(VALID_PLAN) });
+  const { session, events } = await start();
+  assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
+  assert.equal(of(events, 'provider.retry').length, 1);
+  assert.equal(server.requests.length, 9, '6 research + the synthesis request and its retry + 1 corrective request');
+  assert.equal(of(events, 'interview.requested').at(-1)?.source, 'runtime', 'the spent allowance asks how to continue');
 });
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {

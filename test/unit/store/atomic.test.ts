@@ -223,3 +223,28 @@ test('STORE-2: a parent swapped for a symlink while the temp file is staged is r
   );
   assert.deepEqual(fs.readdirSync(outside), []);
 });
+
+test('STORE-2: a parent swapped for a symlink while the parents are created is refused before anything is staged', async () => {
+  const root = tempRoot();
+  const outside = tempRoot();
+  const plans = join(root, '.vtcode/plans');
+  const staged: string[] = [];
+  const swapping: FileSystem = {
+    ...nodeFileSystem,
+    async mkdirp(p) {
+      await nodeFileSystem.mkdirp(p);
+      fs.renameSync(plans, join(root, '.vtcode/moved'));
+      fs.symlinkSync(outside, plans);
+    },
+    async writeNewFileDurable(p, c, m) {
+      staged.push(p);
+      await nodeFileSystem.writeNewFileDurable(p, c, m);
+    },
+  };
+  await assert.rejects(
+    writePrivateAtomic(swapping, { root, path: join(plans, 'a.md'), content: 'x' }),
+    (err: unknown) => err instanceof StoreError && err.code === 'symlink' && err.message.includes(plans),
+  );
+  assert.deepEqual(staged, [], 'no temp file was written through the symlink');
+  assert.deepEqual(fs.readdirSync(outside), []);
+});

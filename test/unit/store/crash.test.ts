@@ -6,11 +6,23 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { validatePlan } from '../../../src/core/plan';
 
-const KILLS = 20;
+const KILLS = 12;
+
+/** mulberry32: the kill points are seeded, so a failure replays exactly. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 function bigPlan(label: string): string {
-  // Large enough (~300 KB) that a kill regularly lands while a temp file is being written.
-  const assumptions = Array.from({ length: 4000 }, (_, i) => `- ${label} assumption ${i}: \`module_${i}\` keeps its behaviour.`).join('\n');
+  // Long enough that the seeded cut points fall on many different lines.
+  const assumptions = Array.from({ length: 400 }, (_, i) => `- ${label} assumption ${i}: \`module_${i}\` keeps its behaviour.`).join('\n');
   return `# Plan ${label}
 
 ## Summary
@@ -30,18 +42,35 @@ ${assumptions}
 `;
 }
 
-function runUntilKilled(args: string[], delayMs: number): Promise<void> {
+/**
+ * Runs the writer until it reports that write number `killAt` is part-way (`cut` characters on
+ * disk), then SIGKILLs it. Resolves with the path that was being written.
+ */
+function killMidWrite(args: string[]): Promise<{ path: string; written: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-writer.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    let inWrite: { path: string; written: number } | null = null;
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), delayMs));
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited ${code}: ${stderr}`))));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const m = /^in-write (.+) (\d+)$/m.exec(stdout);
+      if (m && inWrite === null) {
+        inWrite = { path: m[1] as string, written: Number(m[2]) };
+        child.kill('SIGKILL');
+      }
+    });
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL' && inWrite !== null) resolve(inWrite);
+      else reject(new Error(`writer exited (code ${code}, signal ${signal}) before a kill landed mid-write: ${stderr}`));
+    });
   });
 }
 
-test('STORE-2: a writer SIGKILLed at random moments always leaves the old or the new valid plan, never a partial file', { timeout: 120_000 }, async () => {
+test('STORE-2: a writer SIGKILLed part-way through a write (seeded write and cut) always leaves the old or the new valid plan, never a partial file', { timeout: 120_000 }, async () => {
   const root = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-crash-'));
+  const random = seeded(19);
   try {
     const a = bigPlan('A');
     const b = bigPlan('B');
@@ -50,9 +79,15 @@ test('STORE-2: a writer SIGKILLed at random moments always leaves the old or the
     const target = join(root, '.vtcode/plans/crash.md');
     const seen = new Set<string>();
     for (let k = 0; k < KILLS; k++) {
-      await runUntilKilled([root, target, join(root, 'a.txt'), join(root, 'b.txt')], Math.floor(Math.random() * 40));
+      // Writes 1 and 2 give the target its first content; later ones replace it.
+      const killAt = 3 + Math.floor(random() * 6);
+      const cut = 1 + Math.floor(random() * (a.length - 2));
+      const killed = await killMidWrite([root, target, join(root, 'a.txt'), join(root, 'b.txt'), String(killAt), String(cut)]);
+      // The kill landed in the write window: the interrupted file holds exactly the first `cut` characters.
+      assert.equal(killed.written, cut);
+      assert.equal(fs.readFileSync(killed.path, 'utf8').length, cut, `kill ${k + 1}: the interrupted write is on disk, part-way`);
       const content = fs.readFileSync(target, 'utf8');
-      assert.ok(content === a || content === b, `after kill ${k + 1} the file is exactly one of the two plans (length ${content.length})`);
+      assert.ok(content === a || content === b, `after kill ${k + 1} (write ${killAt}, ${cut} characters) the file is exactly one of the two plans (length ${content.length})`);
       assert.equal(validatePlan(content).ready, true);
       assert.equal(fs.statSync(target).mode & 0o777, 0o600);
       seen.add(content === a ? 'A' : 'B');
@@ -60,7 +95,7 @@ test('STORE-2: a writer SIGKILLed at random moments always leaves the old or the
     // Stray temp files from killed writers never look like plans.
     const names = fs.readdirSync(join(root, '.vtcode/plans'));
     assert.deepEqual(names.filter((n) => n.endsWith('.md')), ['crash.md']);
-    console.log(`kills: ${KILLS}, plans seen: ${[...seen].join(', ')}, interrupted temp files left: ${names.filter((n) => n.endsWith('.tmp')).length}`);
+    assert.deepEqual([...seen].sort(), ['A', 'B'], 'kills landed while either plan was being replaced');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

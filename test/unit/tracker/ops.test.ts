@@ -58,6 +58,22 @@ test('TRK-1: update by 1-based index and by index_path 2.1', () => {
   assert.equal(c1.items[1]?.children[0]?.status, 'pending', 'the input checklist is not mutated');
 });
 
+test('TRK-1: an update sets every status from every status, blocked included, and says so', () => {
+  const statuses = ['pending', 'in_progress', 'completed', 'blocked'] as const;
+  for (const from of statuses) {
+    const start = from === 'pending' ? base() : changed(applyCall(base(), { action: 'update', index_path: '2.1', status: from }));
+    for (const to of statuses) {
+      const r = applyCall(start, { action: 'update', index_path: '2.1', status: to });
+      if (from === to) {
+        assert.equal(r.kind, 'unchanged', `${from} → ${to}`);
+        continue;
+      }
+      assert.equal(changed(r).items[1]?.children[0]?.status, to, `${from} → ${to}`);
+      assert.equal(r.kind === 'changed' && r.message, `Item 2.1 status changed: ${from} → ${to}.`);
+    }
+  }
+});
+
 test('TRK-1: out-of-range and malformed indices are refused with the valid range', () => {
   assert.throws(() => applyCall(base(), { action: 'update', index: 9, status: 'completed' }), /the checklist has 3 item/);
   assert.throws(() => applyCall(base(), { action: 'update', index_path: '2.5', status: 'completed' }), /item 2 has 2 item/);
