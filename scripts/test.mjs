@@ -140,6 +140,8 @@ const passed = summary.reduce((a, s) => a + s.passed, 0);
 const failed = summary.reduce((a, s) => a + s.failed, 0);
 const skipped = summary.reduce((a, s) => a + s.skipped, 0);
 console.log(`(${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-if (skipped > 0) console.log(`${skipped} skipped or todo: the suite never skips, so the run fails`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+// The suite never skips: a skipped or todo test counts as failed, so the closing line (the plain
+// `N passed, N failed` a CI reads) cannot hide one.
+if (skipped > 0) console.log(`${skipped} skipped or todo, counted as failed: the suite never skips`);
+console.log(`${passed} passed, ${failed + skipped} failed`);
 process.exit(failed === 0 && skipped === 0 ? 0 : 1);
