@@ -6,7 +6,7 @@
  *
  * In plan mode a command is allowed only when every segment of its `&&` / `||` / `;` chain or
  * `|` pipeline is provably read-only: the quote-aware scan (shell-scan.ts) rejects everything
- * dynamic, `shell-quote` turns each segment into words (segment-words.ts), and the program table
+ * dynamic and hands over each segment's words (command-words.ts), and the program table
  * (programs.ts) judges the words. The verdict names the failing segment and why. In build and
  * auto modes every command is allowed (they confirm or run it) but is still classified:
  * `inspection`, `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
@@ -18,7 +18,6 @@ import type { Word } from './args';
 import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
 import { environFileProblem } from './secrets';
-import { segmentEntries, targetEntries } from './segment-words';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
 import type { AgentMode } from '../vocabulary';
@@ -54,8 +53,8 @@ function failClosed(command: string, err: unknown): CommandVerdict {
   return { allowed: false, class: 'unknown', reason, segments: [{ command: shown, allowed: false, reason }] };
 }
 
-function judge(command: string, mode: AgentMode, scan: ScanResult): CommandVerdict {
-  const verdict = planVerdict(command, scan);
+function judge(command: string, mode: AgentMode, reading: ScanResult): CommandVerdict {
+  const verdict = planVerdict(command, reading);
   if (mode === 'plan') return verdict;
   return {
     allowed: true,
@@ -87,11 +86,11 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
 }
 
 function judgeInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
-  const scan = scanCommand(command);
-  const policy = judge(command, mode, scan);
-  const paths = checkScannedPaths(command, scan, root, mode);
+  const reading = scanCommand(command);
+  const policy = judge(command, mode, reading);
+  const paths = checkScannedPaths(command, reading, root, mode);
   const refusedBy = !policy.allowed ? 'policy' : !paths.allowed ? 'paths' : null;
-  // Both checks read the same scan, so their segments line up one to one.
+  // Both checks read the same reading, so their segments line up one to one.
   const segments = policy.segments.map((s, i) => {
     const p = paths.segments[i];
     return s.allowed && p !== undefined && !p.allowed ? { command: s.command, allowed: false, reason: p.reason } : s;
@@ -100,12 +99,12 @@ function judgeInWorkspace(command: string, mode: AgentMode, root: string): Works
   return { allowed: refusedBy === null, class: policy.class, reason, segments, paths, refusedBy };
 }
 
-function planVerdict(command: string, scan: ScanResult): CommandVerdict {
-  if (!scan.ok) {
-    const reason = scan.problem.message;
-    return { allowed: false, class: scan.problem.class, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
+function planVerdict(command: string, reading: ScanResult): CommandVerdict {
+  if (!reading.ok) {
+    const reason = reading.problem.message;
+    return { allowed: false, class: reading.problem.class, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
   }
-  const judged = scan.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
+  const judged = reading.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
   let cls: CommandClass = 'inspection';
   for (const { verdict } of judged) if (CLASS_RANK[verdict.class] > CLASS_RANK[cls]) cls = verdict.class;
   const failedIndex = judged.findIndex((j) => !j.verdict.allowed);
@@ -125,14 +124,10 @@ function planVerdict(command: string, scan: ScanResult): CommandVerdict {
 function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   const problem = segment.problems[0];
   if (problem !== undefined) return reject(problem.class, problem.message);
-  const parsed = segmentEntries(segment);
-  if (!parsed.ok) return reject('unknown', parsed.reason);
-  const words: Word[] = [];
-  for (const entry of parsed.entries) {
-    if (typeof entry === 'string') words.push({ text: entry, glob: false });
-    else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
-    else return reject('unknown', `the shell parser found \`${'op' in entry ? entry.op : '#'}\`, which the policy cannot verify`);
-  }
+  const argv = segment.argv;
+  if (!argv.ok) return reject('unknown', argv.reason);
+  if (argv.syntax !== null) return reject('unknown', `the shell parser found \`${argv.syntax}\`, which the policy cannot verify`);
+  const words = argv.words;
   const secret = environProblem(words, segment);
   if (secret !== null) return reject('unknown', secret);
   const program = words[0]?.text ?? '';
@@ -150,11 +145,10 @@ function environProblem(words: readonly Word[], segment: ScannedSegment): string
     if (why !== null) return why;
   }
   for (const r of segment.redirects) {
-    if (r.kind !== '<' || r.targetWord === null) continue;
-    const parsed = targetEntries(r);
-    if (!parsed.ok) return parsed.reason;
-    for (const e of parsed.entries) {
-      const why = typeof e === 'string' ? environFileProblem({ text: e, glob: false }) : 'pattern' in e ? environFileProblem({ text: e.pattern, glob: true }) : null;
+    if (r.kind !== '<' || r.targetWords === null) continue;
+    if (!r.targetWords.ok) return r.targetWords.reason;
+    for (const w of r.targetWords.words) {
+      const why = environFileProblem(w);
       if (why !== null) return why;
     }
   }
