@@ -65,6 +65,10 @@ function judge(command: string, mode: AgentMode, reading: ScanResult): CommandVe
 }
 
 export interface WorkspaceCommandVerdict extends CommandVerdict {
+  /** The command as checked. */
+  command: string;
+  /** The one reading of the command both rules judged; the navigation accounting counts from it too. */
+  reading: ScanResult;
   /** The workspace path rule on its own (paths.ts). */
   paths: PathVerdict;
   /** The rule that refused the command: the read-only policy, the workspace path rule, or none. */
@@ -81,7 +85,8 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
     return judgeInWorkspace(command, mode, root);
   } catch (err) {
     const verdict = failClosed(command, err);
-    return { ...verdict, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
+    const reading: ScanResult = { ok: false, problem: { message: verdict.reason ?? 'the command policy failed', class: 'unknown' } };
+    return { ...verdict, command, reading, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
   }
 }
 
@@ -96,7 +101,7 @@ function judgeInWorkspace(command: string, mode: AgentMode, root: string): Works
     return s.allowed && p !== undefined && !p.allowed ? { command: s.command, allowed: false, reason: p.reason } : s;
   });
   const reason = refusedBy === 'policy' ? policy.reason : refusedBy === 'paths' ? paths.reason : null;
-  return { allowed: refusedBy === null, class: policy.class, reason, segments, paths, refusedBy };
+  return { allowed: refusedBy === null, class: policy.class, reason, segments, command, reading, paths, refusedBy };
 }
 
 function planVerdict(command: string, reading: ScanResult): CommandVerdict {
