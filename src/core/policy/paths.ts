@@ -39,14 +39,10 @@ import { CwdFlow, MAX_FOLDERS } from './cwd';
 import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
 import type { AgentMode } from '../vocabulary';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
-import type { SegmentResult } from './verdict';
+import { aggregate, refuseWhole, type SegmentsVerdict } from './verdict';
 
-export interface PathVerdict {
-  allowed: boolean;
-  /** Why the command was refused (naming the segment when there are several); `null` when allowed. */
-  reason: string | null;
-  segments: SegmentResult[];
-}
+/** The path rule's verdict, aggregated over the segments like the policy's (verdict.ts). */
+export type PathVerdict = SegmentsVerdict;
 
 const DEVICES = new Set(['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -461,24 +457,14 @@ export function checkCommandPaths(command: string, root: string, mode: AgentMode
 
 /** The same, over the reading the caller already has (the read-only policy reads the same one). */
 export function checkScannedPaths(command: string, reading: ScanResult, root: string, mode: AgentMode = 'build', depth = 0): PathVerdict {
-  if (!posix.isAbsolute(root)) {
-    const reason = `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`;
-    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
-  if (!reading.ok) {
-    const reason = `the workspace check cannot read the command: ${reading.problem.message}`;
-    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
+  if (!posix.isAbsolute(root)) return refuseWhole(command, `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`);
+  if (!reading.ok) return refuseWhole(command, `the workspace check cannot read the command: ${reading.problem.message}`);
   const checker = new Checker(root, mode, depth);
   const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), reading.segments.some((s) => s.subshell));
-  const results: SegmentResult[] = [];
-  for (const segment of reading.segments) {
-    const reason = checker.segment(segment, flow);
-    results.push({ command: segment.raw, allowed: reason === null, reason });
-  }
-  const failedIndex = results.findIndex((r) => !r.allowed);
-  const failed = results[failedIndex];
-  let reason: string | null = null;
-  if (failed !== undefined) reason = results.length === 1 ? failed.reason : `segment ${failedIndex + 1} of ${results.length} (\`${failed.command}\`): ${failed.reason}`;
-  return { allowed: failed === undefined, reason, segments: results };
+  return aggregate(
+    reading.segments.map((segment) => {
+      const reason = checker.segment(segment, flow);
+      return { command: segment.raw, allowed: reason === null, reason };
+    }),
+  );
 }

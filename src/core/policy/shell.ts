@@ -19,17 +19,13 @@ import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
 import { environFileProblem } from './secrets';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
-import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
+import { aggregate, refuseWhole, reject, type CommandClass, type SegmentsVerdict, type SegmentVerdict } from './verdict';
 import type { AgentMode } from '../vocabulary';
 
 export type { CommandClass, SegmentResult } from './verdict';
 
-export interface CommandVerdict {
-  allowed: boolean;
+export interface CommandVerdict extends SegmentsVerdict {
   class: CommandClass;
-  /** Why the command was rejected (naming the segment when there are several); `null` when allowed. */
-  reason: string | null;
-  segments: SegmentResult[];
 }
 
 const CLASS_RANK: Record<CommandClass, number> = { inspection: 0, verification: 1, unknown: 2, mutation: 3 };
@@ -49,8 +45,7 @@ export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
 function failClosed(command: string, err: unknown): CommandVerdict {
   const detail = err instanceof Error ? err.message : String(err);
   const reason = `the command policy failed on this command (${detail}), so it was not run`;
-  const shown = typeof command === 'string' ? command.trim() : String(command);
-  return { allowed: false, class: 'unknown', reason, segments: [{ command: shown, allowed: false, reason }] };
+  return { ...refuseWhole(typeof command === 'string' ? command : String(command), reason), class: 'unknown' };
 }
 
 function judge(command: string, mode: AgentMode, reading: ScanResult): CommandVerdict {
@@ -105,25 +100,11 @@ function judgeInWorkspace(command: string, mode: AgentMode, root: string): Works
 }
 
 function planVerdict(command: string, reading: ScanResult): CommandVerdict {
-  if (!reading.ok) {
-    const reason = reading.problem.message;
-    return { allowed: false, class: reading.problem.class, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
+  if (!reading.ok) return { ...refuseWhole(command, reading.problem.message), class: reading.problem.class };
   const judged = reading.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
   let cls: CommandClass = 'inspection';
   for (const { verdict } of judged) if (CLASS_RANK[verdict.class] > CLASS_RANK[cls]) cls = verdict.class;
-  const failedIndex = judged.findIndex((j) => !j.verdict.allowed);
-  const failed = judged[failedIndex];
-  let reason: string | null = null;
-  if (failed !== undefined) {
-    reason = judged.length === 1 ? failed.verdict.reason : `segment ${failedIndex + 1} of ${judged.length} (\`${failed.segment.raw}\`): ${failed.verdict.reason}`;
-  }
-  return {
-    allowed: failed === undefined,
-    class: cls,
-    reason,
-    segments: judged.map(({ segment, verdict }) => ({ command: segment.raw, allowed: verdict.allowed, reason: verdict.reason })),
-  };
+  return { ...aggregate(judged.map(({ segment, verdict }) => ({ command: segment.raw, allowed: verdict.allowed, reason: verdict.reason }))), class: cls };
 }
 
 function judgeSegment(segment: ScannedSegment): SegmentVerdict {
