@@ -14,7 +14,7 @@ export type {
   PreviewKind, PreviewRequest, StubMeta, TurnLimits,
 } from './budget';
 export {
-  churnFamily, describeToolCall, DIVERSE_CHURN_WINDOW, LOW_SIGNAL_CONSECUTIVE, LOW_SIGNAL_TOTAL, navigate,
+  churnFamily, describeCommand, describeToolCall, DIVERSE_CHURN_WINDOW, LOW_SIGNAL_CONSECUTIVE, LOW_SIGNAL_TOTAL, navigate,
   navigationSignal, newNavigation, OUTPUT_CONTROL_KEYS, REPEATED_INSPECTION_WINDOW, SAME_TARGET_LISTINGS,
 } from './navigation';
 export type {

@@ -3,7 +3,8 @@
  * and ask for one tool-free synthesis (planning) or recovery (execution) pass.
  *
  *   let nav = newNavigation('plan');
- *   const d = describeToolCall('run_command', { command: 'ls -la src' });   // tool, target, request, listing
+ *   const d = describeCommand(checkCommandInWorkspace('ls -la src', mode, root));   // tool, target, request, listing
+ *   (other tools: describeToolCall('read_file', { path: 'src/a.ts' }))
  *   const step = navigate(nav, { kind: 'outcome', outcome: { ...d, class: 'inspection', signal: 'low' } });
  *   nav = step.state;  if (step.decision.kind === 'schedule_pass') …
  *
@@ -22,8 +23,8 @@
  *       names the dominant churn family, e.g. `exec::inspection::ls::src ×3`.
  */
 import { posix } from 'node:path';
-import { parse } from 'shell-quote';
 import { operands, readArgs } from '../policy/args';
+import type { ScanResult } from '../policy/shell-scan';
 import type { Phase } from './budget';
 
 export const LOW_SIGNAL_CONSECUTIVE = 6;
@@ -187,16 +188,19 @@ function stringArg(args: unknown, keys: readonly string[]): string | null {
   return null;
 }
 
-/** Words of each pipeline/chain segment; `null` when the command is not plain words. */
-function segmentsOf(command: string): string[][] | null {
-  const segments: string[][] = [[]];
-  for (const entry of parse(command)) {
-    if (typeof entry === 'string') (segments[segments.length - 1] as string[]).push(entry);
-    else if ('op' in entry && entry.op === 'glob') (segments[segments.length - 1] as string[]).push(entry.pattern);
-    else if ('op' in entry && ['|', '|&', '&&', '||', ';'].includes(entry.op)) segments.push([]);
-    else return null;
+/**
+ * Words of each pipeline/chain segment, from the reading the policy judged; `null` when some
+ * segment is not plain words (the scan found a problem in it, such as an expansion or a write),
+ * since its words are then not what runs.
+ */
+function segmentsOf(reading: ScanResult): string[][] | null {
+  if (!reading.ok) return null;
+  const segments: string[][] = [];
+  for (const segment of reading.segments) {
+    if (segment.problems.length > 0 || !segment.argv.ok || segment.argv.syntax !== null) return null;
+    if (segment.argv.words.length > 0) segments.push(segment.argv.words.map((w) => w.text));
   }
-  return segments.filter((s) => s.length > 0);
+  return segments;
 }
 
 /** `head -n 20` / `tail -50` at the end of a pipeline only limit output. */
@@ -225,25 +229,29 @@ function listingOf(words: readonly string[]): { tool: ListingTool; root: string 
   return null;
 }
 
-/** Tool, target, request key and listing for a call, as the navigation guards count them. */
+/**
+ * Tool, target, request key and listing for a `run_command` call, as the navigation guards count
+ * them: read from the same reading of the command that the policy and the path rule judged.
+ */
+export function describeCommand(checked: { command: string; reading: ScanResult }): CallDescription {
+  const segments = segmentsOf(checked.reading);
+  if (segments === null || segments.length === 0) return { tool: 'run_command', target: '*', request: `run_command:${checked.command.trim()}`, listing: null };
+  while (segments.length > 1 && segments[0]?.[0] === 'cd') segments.shift();
+  while (segments.length > 1 && isOutputLimit(segments[segments.length - 1] as string[])) segments.pop();
+  const first = segments[0] as string[];
+  const listing = listingOf(first);
+  // The last operand is the path for the usual heads (`rg PATTERN DIR`, `sed -n 1p FILE`, `cat FILE`).
+  const operand = first.slice(1).filter((w) => !w.startsWith('-')).at(-1);
+  return {
+    tool: first[0] as string,
+    target: listing?.root ?? (operand === undefined ? '*' : normalizeTarget(operand)),
+    request: `run_command:${segments.map((s) => s.join(' ')).join(' | ')}`,
+    listing,
+  };
+}
+
+/** Tool, target, request key and listing for a call of any other tool (`run_command`: describeCommand). */
 export function describeToolCall(name: string, args: unknown): CallDescription {
-  if (name === 'run_command') {
-    const command = stringArg(args, ['command']) ?? '';
-    const segments = segmentsOf(command);
-    if (segments === null || segments.length === 0) return { tool: 'run_command', target: '*', request: `run_command:${command.trim()}`, listing: null };
-    while (segments.length > 1 && segments[0]?.[0] === 'cd') segments.shift();
-    while (segments.length > 1 && isOutputLimit(segments[segments.length - 1] as string[])) segments.pop();
-    const first = segments[0] as string[];
-    const listing = listingOf(first);
-    // The last operand is the path for the usual heads (`rg PATTERN DIR`, `sed -n 1p FILE`, `cat FILE`).
-    const operand = first.slice(1).filter((w) => !w.startsWith('-')).at(-1);
-    return {
-      tool: first[0] as string,
-      target: listing?.root ?? (operand === undefined ? '*' : normalizeTarget(operand)),
-      request: `run_command:${segments.map((s) => s.join(' ')).join(' | ')}`,
-      listing,
-    };
-  }
   const path = stringArg(args, ['path', 'root', 'dir', 'directory']);
   const target = path === null ? '*' : normalizeTarget(path);
   const listing = name === 'list_dir' || name === 'find_files' ? { tool: name as ListingTool, root: path === null ? '.' : target } : null;

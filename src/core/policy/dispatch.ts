@@ -15,7 +15,7 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import type { AgentMode } from '../vocabulary';
-import { checkCommandInWorkspace, type CommandVerdict } from './shell';
+import { checkCommandInWorkspace, type WorkspaceCommandVerdict } from './shell';
 
 export const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
 export const WRITE_TOOLS = ['write_file', 'edit_file'] as const;
@@ -36,8 +36,8 @@ export interface GateContext {
 export type BlockKind = 'mutation' | 'outside_workspace' | 'invalid_arguments' | 'unknown_tool';
 
 export type DispatchDecision =
-  | { allowed: true; tool: ToolName; command?: CommandVerdict }
-  | { allowed: false; kind: BlockKind; reason: string; command?: CommandVerdict };
+  | { allowed: true; tool: ToolName; command?: WorkspaceCommandVerdict }
+  | { allowed: false; kind: BlockKind; reason: string; command?: WorkspaceCommandVerdict };
 
 const PLAN_DIR = '.vtcode/plans';
 
@@ -48,7 +48,7 @@ function isKnown(name: string): name is ToolName {
   return (KNOWN_TOOLS as readonly string[]).includes(name);
 }
 
-function blocked(kind: BlockKind, reason: string, command?: CommandVerdict): DispatchDecision {
+function blocked(kind: BlockKind, reason: string, command?: WorkspaceCommandVerdict): DispatchDecision {
   return command === undefined ? { allowed: false, kind, reason } : { allowed: false, kind, reason, command };
 }
 

@@ -4,9 +4,9 @@
  *
  *   checkCommandPaths(command, root, mode?) -> PathVerdict
  *
- * Built on the same quote-aware scan as the read-only policy (shell-scan.ts); `shell-quote` turns
- * each segment into words, with every parameter expansion kept visible as a marker instead of the
- * empty string it would otherwise become. For each simple command, every argument that may be a
+ * Built on the same reading of the command as the read-only policy (shell-scan.ts): its words
+ * (command-words.ts) keep every parameter expansion visible as a marker instead of the empty
+ * string it would otherwise become. For each simple command, every argument that may be a
  * path (see `candidates`), `--opt=value` / `NAME=value` values, attached short-option values and
  * every redirection target is resolved with POSIX rules against the folders the command may run
  * in (cwd.ts tracks `cd`) and must stay inside `root`. The program word itself is exempt
@@ -33,21 +33,16 @@
  * reason. Core stays pure: no file system access here.
  */
 import { posix } from 'node:path';
-import type { ParseEntry } from 'shell-quote';
 import { namesLong, type OptionSpec, type Word } from './args';
+import { MARK } from './command-words';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
 import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
-import { MARK, segmentEntries, targetEntries } from './segment-words';
 import type { AgentMode } from '../vocabulary';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
-import type { SegmentResult } from './verdict';
+import { aggregate, refuseWhole, type SegmentsVerdict } from './verdict';
 
-export interface PathVerdict {
-  allowed: boolean;
-  /** Why the command was refused (naming the segment when there are several); `null` when allowed. */
-  reason: string | null;
-  segments: SegmentResult[];
-}
+/** The path rule's verdict, aggregated over the segments like the policy's (verdict.ts). */
+export type PathVerdict = SegmentsVerdict;
 
 const DEVICES = new Set(['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr']);
 const URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -379,15 +374,13 @@ class Checker {
       return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
     }
     if (segment.braces) return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
-    const parsed = segmentEntries(segment);
-    if (!parsed.ok) return parsed.reason;
-    const words = wordsOf(parsed.entries);
+    if (!segment.argv.ok) return segment.argv.reason;
+    const words = segment.argv.words;
     for (const r of segment.redirects) {
-      if (r.targetWord === null) continue;
-      const entries = targetEntries(r);
-      if (!entries.ok) return `redirection \`${r.text}\`: ${entries.reason}`;
+      if (r.targetWords === null) continue;
+      if (!r.targetWords.ok) return `redirection \`${r.text}\`: ${r.targetWords.reason}`;
       // Every word counts: a comment or operator the parser split off is still part of the file name.
-      for (const target of wordsOf(entries.entries)) {
+      for (const target of r.targetWords.words) {
         const why = this.path(target.text, target.glob, cwds);
         if (why !== null) return `redirection \`${r.text}\`: ${why}`;
       }
@@ -454,18 +447,6 @@ class Checker {
   }
 }
 
-/** Words of a segment with expansions kept as markers; a comment's text still counts (shell-quote ends a word at any `#`). */
-function wordsOf(entries: readonly ParseEntry[]): Word[] {
-  const words: Word[] = [];
-  for (const entry of entries) {
-    if (typeof entry === 'string') words.push({ text: entry, glob: false });
-    else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
-    else if ('comment' in entry) words.push(...entry.comment.split(/[ \t]+/).filter((part) => part !== '').map((part) => ({ text: part, glob: false })));
-    else words.push({ text: entry.op, glob: false });
-  }
-  return words;
-}
-
 /**
  * Checks every path a command line names against the workspace `root` (absolute POSIX path); see
  * the file comment. `mode` matters only for the runtime folder; the default is the strictest.
@@ -474,26 +455,16 @@ export function checkCommandPaths(command: string, root: string, mode: AgentMode
   return checkScannedPaths(command, scanCommand(command), root, mode);
 }
 
-/** The same, over a scan the caller already has (the read-only policy reads the same one). */
-export function checkScannedPaths(command: string, scan: ScanResult, root: string, mode: AgentMode = 'build', depth = 0): PathVerdict {
-  if (!posix.isAbsolute(root)) {
-    const reason = `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`;
-    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
-  if (!scan.ok) {
-    const reason = `the workspace check cannot read the command: ${scan.problem.message}`;
-    return { allowed: false, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
+/** The same, over the reading the caller already has (the read-only policy reads the same one). */
+export function checkScannedPaths(command: string, reading: ScanResult, root: string, mode: AgentMode = 'build', depth = 0): PathVerdict {
+  if (!posix.isAbsolute(root)) return refuseWhole(command, `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`);
+  if (!reading.ok) return refuseWhole(command, `the workspace check cannot read the command: ${reading.problem.message}`);
   const checker = new Checker(root, mode, depth);
-  const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), scan.segments.some((s) => s.subshell));
-  const results: SegmentResult[] = [];
-  for (const segment of scan.segments) {
-    const reason = checker.segment(segment, flow);
-    results.push({ command: segment.raw, allowed: reason === null, reason });
-  }
-  const failedIndex = results.findIndex((r) => !r.allowed);
-  const failed = results[failedIndex];
-  let reason: string | null = null;
-  if (failed !== undefined) reason = results.length === 1 ? failed.reason : `segment ${failedIndex + 1} of ${results.length} (\`${failed.command}\`): ${failed.reason}`;
-  return { allowed: failed === undefined, reason, segments: results };
+  const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), reading.segments.some((s) => s.subshell));
+  return aggregate(
+    reading.segments.map((segment) => {
+      const reason = checker.segment(segment, flow);
+      return { command: segment.raw, allowed: reason === null, reason };
+    }),
+  );
 }

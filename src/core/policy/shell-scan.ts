@@ -9,15 +9,18 @@
  * quote state, and fails closed on everything the policy cannot prove static. It also
  *  - splits the command into segments at unquoted `&&`, `||`, `|` and `;`;
  *  - removes the few redirections that write nothing (`2>&1`, `>/dev/null`, `< file`) from the
- *    text that is handed to `shell-quote`, so the parser only ever sees plain words;
- *  - escapes a `#` inside a word (`a#b`) in that text, so `shell-quote` reads it as sh does.
+ *    text that is handed to `shell-quote` (command-words.ts), so the parser only ever sees plain words;
+ *  - escapes a `#` inside a word (`a#b`) in that text, so `shell-quote` reads it as sh does;
+ *  - hands each segment's text and each redirection target to `shell-quote` once, so the result is
+ *    the one reading of the command: the policy, the path rule and the navigation accounting all
+ *    consume it and none parses the command again.
  * Commands longer than MAX_COMMAND_LENGTH are refused unread: every later step is then bounded.
  * Commands run under /bin/sh (dash on Debian/Ubuntu), so syntax whose meaning differs between
  * bash and dash (`&>`, `|&`, multi-digit descriptors) is read the stricter way or rejected;
  * test/unit/policy/differential.test.ts checks allowed commands against the real /bin/sh.
  * Problems are attached to the segment they occur in, so a verdict can name the failing segment.
  */
-import type { Parsed } from './segment-words';
+import { splitWords, type SegmentWords } from './command-words';
 
 export type ProblemClass = 'mutation' | 'unknown';
 
@@ -42,17 +45,15 @@ export interface Redirect {
   text: string;
   /** The file the redirection opens, as written (quotes kept), for the workspace path check; `null` for `dup`. */
   target: string | null;
-  /** `target` as `shell-quote` must read it (a `#` inside the word escaped); `null` for `dup`. */
-  targetWord: string | null;
-  /** shell-quote's reading of `targetWord`, filled in once by segment-words.ts. */
-  parsedTarget?: Parsed;
+  /** The words of `target` (a `#` inside the word read as sh reads it); `null` for `dup`. */
+  targetWords: SegmentWords | null;
 }
 
 export interface ScannedSegment {
   /** The segment as the user wrote it (trimmed), redirections included. */
   raw: string;
-  /** The segment with harmless redirections removed: what `shell-quote` parses. */
-  words: string;
+  /** The segment's words, harmless redirections removed: what the program receives. */
+  argv: SegmentWords;
   redirects: Redirect[];
   /** Operator that joins this segment to the previous one (`null` for the first). */
   joiner: Joiner | null;
@@ -68,8 +69,6 @@ export interface ScannedSegment {
   subshell: boolean;
   /** An unquoted brace expansion (`{a,b}`, `{1..9}`) turns one word into several. */
   braces: boolean;
-  /** shell-quote's reading of `words`, filled in once by segment-words.ts and shared by the policy and the path rule. */
-  parsed?: Parsed;
 }
 
 export type ScanResult = { ok: true; segments: ScannedSegment[] } | { ok: false; problem: ScanProblem };
@@ -340,7 +339,7 @@ class Scanner {
       }
     }
     const { redirects, problems, unanchoredGlob, substitution, subshell, braces } = this;
-    this.segments.push({ raw, words: this.out, redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell, braces });
+    this.segments.push({ raw, argv: splitWords(this.out), redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell, braces });
     this.out = '';
     this.redirects = [];
     this.problems = [];
@@ -387,7 +386,7 @@ class Scanner {
       if (n1 === '&') return this.descriptorDup(i, 2, fd);
       const target = this.readTarget(i + 1);
       if (target.text === '') this.problem('`<` has no file to read', 'unknown');
-      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text, targetWord: target.word });
+      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text, targetWords: splitWords(target.word) });
       this.out += ' ';
       return target.end;
     }
@@ -412,7 +411,7 @@ class Scanner {
       this.problem(`\`${s.slice(i, j + 1)}\` is not a plain descriptor duplication like \`2>&1\``, 'unknown');
       return j;
     }
-    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}`, target: null, targetWord: null });
+    this.redirects.push({ kind: 'dup', text: `${fd}${s.slice(i, j)}`, target: null, targetWords: null });
     this.out += ' ';
     return j;
   }
@@ -421,11 +420,11 @@ class Scanner {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
     if (target.text === '/dev/null') {
-      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text, targetWord: target.word });
+      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text, targetWords: splitWords(target.word) });
     } else {
       const shown = target.text === '' ? op : `${op} ${target.text}`;
       this.problem(`output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`, 'mutation');
-      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text, targetWord: target.word });
+      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text, targetWords: splitWords(target.word) });
     }
     this.out += ' ';
     return target.end;
@@ -435,7 +434,7 @@ class Scanner {
   private writeTarget(i: number, width: number, fd = ''): number {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
-    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text, targetWord: target.word });
+    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text, targetWords: splitWords(target.word) });
     this.out += ' ';
     return target.end;
   }

@@ -6,7 +6,7 @@
  *
  * In plan mode a command is allowed only when every segment of its `&&` / `||` / `;` chain or
  * `|` pipeline is provably read-only: the quote-aware scan (shell-scan.ts) rejects everything
- * dynamic, `shell-quote` turns each segment into words (segment-words.ts), and the program table
+ * dynamic and hands over each segment's words (command-words.ts), and the program table
  * (programs.ts) judges the words. The verdict names the failing segment and why. In build and
  * auto modes every command is allowed (they confirm or run it) but is still classified:
  * `inspection`, `verification` (build/test commands, NAV-2), `mutation` or `unknown`.
@@ -18,19 +18,14 @@ import type { Word } from './args';
 import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
 import { environFileProblem } from './secrets';
-import { segmentEntries, targetEntries } from './segment-words';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
-import { reject, type CommandClass, type SegmentResult, type SegmentVerdict } from './verdict';
+import { aggregate, refuseWhole, reject, type CommandClass, type SegmentsVerdict, type SegmentVerdict } from './verdict';
 import type { AgentMode } from '../vocabulary';
 
 export type { CommandClass, SegmentResult } from './verdict';
 
-export interface CommandVerdict {
-  allowed: boolean;
+export interface CommandVerdict extends SegmentsVerdict {
   class: CommandClass;
-  /** Why the command was rejected (naming the segment when there are several); `null` when allowed. */
-  reason: string | null;
-  segments: SegmentResult[];
 }
 
 const CLASS_RANK: Record<CommandClass, number> = { inspection: 0, verification: 1, unknown: 2, mutation: 3 };
@@ -50,12 +45,11 @@ export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
 function failClosed(command: string, err: unknown): CommandVerdict {
   const detail = err instanceof Error ? err.message : String(err);
   const reason = `the command policy failed on this command (${detail}), so it was not run`;
-  const shown = typeof command === 'string' ? command.trim() : String(command);
-  return { allowed: false, class: 'unknown', reason, segments: [{ command: shown, allowed: false, reason }] };
+  return { ...refuseWhole(typeof command === 'string' ? command : String(command), reason), class: 'unknown' };
 }
 
-function judge(command: string, mode: AgentMode, scan: ScanResult): CommandVerdict {
-  const verdict = planVerdict(command, scan);
+function judge(command: string, mode: AgentMode, reading: ScanResult): CommandVerdict {
+  const verdict = planVerdict(command, reading);
   if (mode === 'plan') return verdict;
   return {
     allowed: true,
@@ -66,6 +60,10 @@ function judge(command: string, mode: AgentMode, scan: ScanResult): CommandVerdi
 }
 
 export interface WorkspaceCommandVerdict extends CommandVerdict {
+  /** The command as checked. */
+  command: string;
+  /** The one reading of the command both rules judged; the navigation accounting counts from it too. */
+  reading: ScanResult;
   /** The workspace path rule on its own (paths.ts). */
   paths: PathVerdict;
   /** The rule that refused the command: the read-only policy, the workspace path rule, or none. */
@@ -82,57 +80,40 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
     return judgeInWorkspace(command, mode, root);
   } catch (err) {
     const verdict = failClosed(command, err);
-    return { ...verdict, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
+    const reading: ScanResult = { ok: false, problem: { message: verdict.reason ?? 'the command policy failed', class: 'unknown' } };
+    return { ...verdict, command, reading, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
   }
 }
 
 function judgeInWorkspace(command: string, mode: AgentMode, root: string): WorkspaceCommandVerdict {
-  const scan = scanCommand(command);
-  const policy = judge(command, mode, scan);
-  const paths = checkScannedPaths(command, scan, root, mode);
+  const reading = scanCommand(command);
+  const policy = judge(command, mode, reading);
+  const paths = checkScannedPaths(command, reading, root, mode);
   const refusedBy = !policy.allowed ? 'policy' : !paths.allowed ? 'paths' : null;
-  // Both checks read the same scan, so their segments line up one to one.
+  // Both checks read the same reading, so their segments line up one to one.
   const segments = policy.segments.map((s, i) => {
     const p = paths.segments[i];
     return s.allowed && p !== undefined && !p.allowed ? { command: s.command, allowed: false, reason: p.reason } : s;
   });
   const reason = refusedBy === 'policy' ? policy.reason : refusedBy === 'paths' ? paths.reason : null;
-  return { allowed: refusedBy === null, class: policy.class, reason, segments, paths, refusedBy };
+  return { allowed: refusedBy === null, class: policy.class, reason, segments, command, reading, paths, refusedBy };
 }
 
-function planVerdict(command: string, scan: ScanResult): CommandVerdict {
-  if (!scan.ok) {
-    const reason = scan.problem.message;
-    return { allowed: false, class: scan.problem.class, reason, segments: [{ command: command.trim(), allowed: false, reason }] };
-  }
-  const judged = scan.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
+function planVerdict(command: string, reading: ScanResult): CommandVerdict {
+  if (!reading.ok) return { ...refuseWhole(command, reading.problem.message), class: reading.problem.class };
+  const judged = reading.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
   let cls: CommandClass = 'inspection';
   for (const { verdict } of judged) if (CLASS_RANK[verdict.class] > CLASS_RANK[cls]) cls = verdict.class;
-  const failedIndex = judged.findIndex((j) => !j.verdict.allowed);
-  const failed = judged[failedIndex];
-  let reason: string | null = null;
-  if (failed !== undefined) {
-    reason = judged.length === 1 ? failed.verdict.reason : `segment ${failedIndex + 1} of ${judged.length} (\`${failed.segment.raw}\`): ${failed.verdict.reason}`;
-  }
-  return {
-    allowed: failed === undefined,
-    class: cls,
-    reason,
-    segments: judged.map(({ segment, verdict }) => ({ command: segment.raw, allowed: verdict.allowed, reason: verdict.reason })),
-  };
+  return { ...aggregate(judged.map(({ segment, verdict }) => ({ command: segment.raw, allowed: verdict.allowed, reason: verdict.reason }))), class: cls };
 }
 
 function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   const problem = segment.problems[0];
   if (problem !== undefined) return reject(problem.class, problem.message);
-  const parsed = segmentEntries(segment);
-  if (!parsed.ok) return reject('unknown', parsed.reason);
-  const words: Word[] = [];
-  for (const entry of parsed.entries) {
-    if (typeof entry === 'string') words.push({ text: entry, glob: false });
-    else if ('op' in entry && entry.op === 'glob') words.push({ text: entry.pattern, glob: true });
-    else return reject('unknown', `the shell parser found \`${'op' in entry ? entry.op : '#'}\`, which the policy cannot verify`);
-  }
+  const argv = segment.argv;
+  if (!argv.ok) return reject('unknown', argv.reason);
+  if (argv.syntax !== null) return reject('unknown', `the shell parser found \`${argv.syntax}\`, which the policy cannot verify`);
+  const words = argv.words;
   const secret = environProblem(words, segment);
   if (secret !== null) return reject('unknown', secret);
   const program = words[0]?.text ?? '';
@@ -150,11 +131,10 @@ function environProblem(words: readonly Word[], segment: ScannedSegment): string
     if (why !== null) return why;
   }
   for (const r of segment.redirects) {
-    if (r.kind !== '<' || r.targetWord === null) continue;
-    const parsed = targetEntries(r);
-    if (!parsed.ok) return parsed.reason;
-    for (const e of parsed.entries) {
-      const why = typeof e === 'string' ? environFileProblem({ text: e, glob: false }) : 'pattern' in e ? environFileProblem({ text: e.pattern, glob: true }) : null;
+    if (r.kind !== '<' || r.targetWords === null) continue;
+    if (!r.targetWords.ok) return r.targetWords.reason;
+    for (const w of r.targetWords.words) {
+      const why = environFileProblem(w);
       if (why !== null) return why;
     }
   }

@@ -17,7 +17,7 @@ import { SETTINGS } from '../config/settings';
 import type { FileSystem } from '../ports';
 import {
   admitPreview, blockedHandoff, consume, fuseLimits, navigate, navigationSignal, newCounters, newFuse, newNavigation,
-  newPreviewBudget, planningLimits, previewResult, previewStub, recordCall, resultCap, describeToolCall,
+  newPreviewBudget, planningLimits, previewResult, previewStub, recordCall, resultCap, describeCommand, describeToolCall,
   type ArchiveOutcome, type BudgetCounters, type FuseState, type NavigationState, type PreviewBudget,
 } from '../guards';
 import { collectStream, requestView, streamWithRetry, type ModelProvider, type RetryOptions, type StreamOutcome, type ToolCall } from '../llm';
@@ -616,7 +616,7 @@ async function runBatch(
       continue;
     }
 
-    const description = describeToolCall(call.name, args);
+    const description = gate.allowed && gate.command !== undefined ? describeCommand(gate.command) : describeToolCall(call.name, args);
     const kind = call.name === 'run_command' && gate.allowed && gate.command?.class === 'verification' ? 'verification' : 'inspection';
     const admission = admitPreview(turn.preview, kind);
     if (admission.kind === 'reject') {

@@ -1,15 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  describeToolCall, navigate, navigationSignal, newNavigation, type NavDecision, type NavEvent, type NavigationState, type ToolOutcome,
+  describeCommand, describeToolCall, navigate, navigationSignal, newNavigation, type NavDecision, type NavEvent, type NavigationState, type ToolOutcome,
 } from '../../../src/core/guards';
+import { checkCommandInWorkspace } from '../../../src/core/policy';
+
+/** As the runloop does: a command is described from the reading its gate check judged. */
+function describe(name: string, args: { command?: string } & Record<string, unknown>) {
+  return name === 'run_command' ? describeCommand(checkCommandInWorkspace(args.command ?? '', 'build', '/w')) : describeToolCall(name, args);
+}
 
 let seq = 0;
 function read(signal: 'low' | 'productive', request = `read_file:${(seq += 1)}`): NavEvent {
   return { kind: 'outcome', outcome: { tool: 'read_file', target: `f${seq}`, request, listing: null, class: 'inspection', signal } };
 }
-function call(name: string, args: unknown, signal: 'low' | 'productive' = 'productive', cls: ToolOutcome['class'] = 'inspection'): NavEvent {
-  return { kind: 'outcome', outcome: { ...describeToolCall(name, args), class: cls, signal } };
+function call(name: string, args: { command?: string } & Record<string, unknown>, signal: 'low' | 'productive' = 'productive', cls: ToolOutcome['class'] = 'inspection'): NavEvent {
+  return { kind: 'outcome', outcome: { ...describe(name, args), class: cls, signal } };
 }
 const verification: NavEvent = call('run_command', { command: 'cargo test' }, 'productive', 'verification');
 const mutation: NavEvent = call('write_file', { path: 'a.ts' }, 'productive', 'mutation');
@@ -69,7 +75,7 @@ test('NAV-3: 12 consecutive inspections with a repeated request schedule the pas
 test('NAV-3: output controls do not make an inspection new', () => {
   assert.equal(describeToolCall('grep', { pattern: 'x', path: 'src', limit: 10 }).request, describeToolCall('grep', { path: 'src', pattern: 'x', max_output_tokens: 900 }).request);
   assert.notEqual(describeToolCall('grep', { pattern: 'x', path: 'src' }).request, describeToolCall('grep', { pattern: 'y', path: 'src' }).request);
-  assert.equal(describeToolCall('run_command', { command: 'rg -n foo src | head -5' }).request, describeToolCall('run_command', { command: "rg -n 'foo' src | head -n 50" }).request);
+  assert.equal(describe('run_command', { command: 'rg -n foo src | head -5' }).request, describe('run_command', { command: "rg -n 'foo' src | head -n 50" }).request);
   const events = [
     call('grep', { pattern: 'x', path: 'src', limit: 10 }),
     call('grep', { pattern: 'x', path: 'src', limit: 200 }),
@@ -95,8 +101,8 @@ test('NAV-4: planning tolerates 4 same-target listings and converges on the 5th'
   assert.equal(fired(four).length, 0);
   const five = navigate(four.state, list());
   assert.ok(five.decision.kind === 'schedule_pass' && /plan::inspection::list_dir::src ×5/.test(five.decision.reason));
-  assert.equal(describeToolCall('run_command', { command: 'cd web && find src -name "*.ts"' }).listing?.root, 'src');
-  assert.equal(describeToolCall('run_command', { command: 'fd -e ts . lib' }).listing?.root, 'lib');
+  assert.equal(describe('run_command', { command: 'cd web && find src -name "*.ts"' }).listing?.root, 'src');
+  assert.equal(describe('run_command', { command: 'fd -e ts . lib' }).listing?.root, 'lib');
 });
 
 test('NAV-4: execution converges after 12 diverse low-signal outcomes; mutation or verification resets the window', () => {

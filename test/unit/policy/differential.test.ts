@@ -14,7 +14,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { parse } from 'shell-quote';
 import { checkCommand } from '../../../src/core/policy';
 import { scanCommand } from '../../../src/core/policy/shell-scan';
 import { corpus } from './corpus';
@@ -24,9 +23,12 @@ const TRACE = '\x1d';
 const US = '\x1f';
 
 function judgedArgv(command: string): string[][] {
-  const scan = scanCommand(command);
-  assert.ok(scan.ok);
-  return scan.segments.map((s) => parse(s.words).map((e) => (typeof e === 'string' ? e : 'pattern' in e ? e.pattern : '')));
+  const reading = scanCommand(command);
+  assert.ok(reading.ok);
+  return reading.segments.map((s) => {
+    assert.ok(s.argv.ok && s.argv.syntax === null, `${command}: allowed, yet its words are not plain`);
+    return s.argv.words.map((w) => w.text);
+  });
 }
 
 interface Sandbox {
