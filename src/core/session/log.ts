@@ -355,6 +355,68 @@ function sameTag(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }
 
+/** A line without an integrity tag: a cut-short last write, broken JSON, or a line the runtime did not write. */
+function untaggedProblem(raw: string, line: number, cutShort: boolean): LogProblem {
+  try {
+    JSON.parse(raw);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return cutShort
+      ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
+      : { line, kind: 'invalid_json', message: reason };
+  }
+  return { line, kind: 'unverified', tag: 'missing', message: 'no integrity tag: the line was not written by VT Code Planning (or by a version before it signed its logs)' };
+}
+
+/** The event of a verified line, or why it is not one (a verified line can still be malformed or out of place). */
+function verifiedEvent(body: string, line: number, sessionId: string, lastSeq: number): { event: SessionEvent } | { problem: LogProblem } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (err) {
+    return { problem: { line, kind: 'invalid_json', message: err instanceof Error ? err.message : String(err) } };
+  }
+  const parsed = SessionEventSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return { problem: { line, kind: 'invalid_event', message: `${where}${issue?.message ?? 'not an event'}` } };
+  }
+  if (parsed.data.session !== sessionId) {
+    return { problem: { line, kind: 'invalid_event', message: `the event belongs to session ${JSON.stringify(parsed.data.session)}` } };
+  }
+  if (parsed.data.seq <= lastSeq) return { problem: { line, kind: 'out_of_order', message: `seq ${parsed.data.seq} after seq ${lastSeq}` } };
+  return { event: parsed.data };
+}
+
+/** The chain a reader walks: the last verified tag, and the lines skipped since (their problems and a running digest). */
+class ChainWalk {
+  private prev: string;
+  private skippedProblems: LogProblem[] = [];
+  private skippedDigest = createHash('sha256');
+
+  constructor(sessionId: string) {
+    this.prev = initialHead(sessionId).prev;
+  }
+
+  skip(raw: string, problem: LogProblem): void {
+    this.skippedProblems.push(problem);
+    this.skippedDigest.update(`${raw}\n`);
+  }
+
+  /** A verified line covers the ones skipped before it: they were reported when it was written. */
+  advance(tag: string): void {
+    for (const p of this.skippedProblems) p.acknowledged = true;
+    this.prev = tag;
+    this.skippedProblems = [];
+    this.skippedDigest = createHash('sha256');
+  }
+
+  head(): ChainHead {
+    return { prev: this.prev, skipped: this.skippedProblems.length === 0 ? '' : this.skippedDigest.copy().digest('hex') };
+  }
+}
+
 /**
  * Parses and verifies a whole log. Nothing is dropped silently: every line that is not a verified
  * event is a problem, and only verified events are returned.
@@ -363,19 +425,12 @@ export function parseSessionLog(text: string, integrity: LogIntegrity): SessionL
   assertKey(integrity.key, '');
   const events: SessionEvent[] = [];
   const problems: LogProblem[] = [];
-  let prev = initialHead(integrity.sessionId).prev;
-  // The lines since the last verified one: their problems, and a running digest of their text.
-  let skippedProblems: LogProblem[] = [];
-  let skippedDigest = createHash('sha256');
+  const chain = new ChainWalk(integrity.sessionId);
   const skip = (raw: string, problem: LogProblem): void => {
     problems.push(problem);
-    skippedProblems.push(problem);
-    skippedDigest.update(`${raw}\n`);
+    chain.skip(raw, problem);
   };
-  const currentHead = (): ChainHead => ({ prev, skipped: skippedProblems.length === 0 ? '' : skippedDigest.copy().digest('hex') });
-
   const lines = text.split('\n');
-  const complete = text.endsWith('\n');
   let lastSeq = -1;
   for (const [i, raw] of lines.entries()) {
     const isLast = i === lines.length - 1;
@@ -387,58 +442,24 @@ export function parseSessionLog(text: string, integrity: LogIntegrity): SessionL
     }
     const tagged = TAGGED.exec(raw);
     if (!tagged) {
-      let parses = true;
-      try {
-        JSON.parse(raw);
-      } catch (err) {
-        parses = false;
-        const reason = err instanceof Error ? err.message : String(err);
-        skip(
-          raw,
-          isLast && !complete
-            ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
-            : { line, kind: 'invalid_json', message: reason },
-        );
-      }
-      if (parses) skip(raw, { line, kind: 'unverified', tag: 'missing', message: 'no integrity tag: the line was not written by VT Code Planning (or by a version before it signed its logs)' });
+      skip(raw, untaggedProblem(raw, line, isLast && !text.endsWith('\n')));
       continue;
     }
     const body = `${raw.slice(0, tagged.index)}}`;
-    if (!sameTag(tagged[1] as string, tagOf(integrity.key, currentHead(), body))) {
+    if (!sameTag(tagged[1] as string, tagOf(integrity.key, chain.head(), body))) {
       skip(raw, { line, kind: 'unverified', tag: 'mismatch', message: 'the integrity tag does not match: this line, or one before it, was changed, added, moved or removed outside VT Code, or the log was signed with another key' });
       continue;
     }
-    for (const p of skippedProblems) p.acknowledged = true;
-    prev = tagged[1] as string;
-    skippedProblems = [];
-    skippedDigest = createHash('sha256');
-
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch (err) {
-      problems.push({ line, kind: 'invalid_json', message: err instanceof Error ? err.message : String(err) });
+    chain.advance(tagged[1] as string);
+    const verified = verifiedEvent(body, line, integrity.sessionId, lastSeq);
+    if ('problem' in verified) {
+      problems.push(verified.problem);
       continue;
     }
-    const parsed = SessionEventSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      problems.push({ line, kind: 'invalid_event', message: `${where}${issue?.message ?? 'not an event'}` });
-      continue;
-    }
-    if (parsed.data.session !== integrity.sessionId) {
-      problems.push({ line, kind: 'invalid_event', message: `the event belongs to session ${JSON.stringify(parsed.data.session)}` });
-      continue;
-    }
-    if (parsed.data.seq <= lastSeq) {
-      problems.push({ line, kind: 'out_of_order', message: `seq ${parsed.data.seq} after seq ${lastSeq}` });
-      continue;
-    }
-    lastSeq = parsed.data.seq;
-    events.push(parsed.data);
+    lastSeq = verified.event.seq;
+    events.push(verified.event);
   }
-  return { events, problems, head: currentHead() };
+  return { events, problems, head: chain.head() };
 }
 
 /** Reads and verifies the log of `sessionId`; `null` when there is none. */

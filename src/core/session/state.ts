@@ -110,123 +110,131 @@ function lastAssistant(history: Message[]): Extract<Message, { role: 'assistant'
 }
 
 /**
- * Applies one event; returns a new state object. History arrays are copied on write, unless
- * `ownsHistory`: then `state.history` belongs to the caller alone (see `replay`) and messages are
- * added to it in place, which keeps replaying a long log linear instead of quadratic.
+ * `owns`: `state.history` belongs to the caller alone (see `replay`), so messages are added to it in
+ * place, which keeps replaying a long log linear instead of quadratic; otherwise it is copied on write.
  */
-export function applyEvent(state: SessionState, event: SessionEvent, ownsHistory = false): SessionState {
-  const withMessage = (message: Message): Message[] => {
-    if (!ownsHistory) return [...state.history, message];
-    state.history.push(message);
-    return state.history;
-  };
-  switch (event.type) {
-    case 'session.started':
-      return { ...state, agent: event.agent, provider: event.provider, model: event.model, workspace: event.workspace,
-        previousExecution: event.agent === 'plan' ? state.previousExecution : event.agent };
-    case 'mode.changed':
-      return {
-        ...state,
-        agent: event.to,
-        previousExecution: event.from === 'plan' ? state.previousExecution : event.from,
-        planningExplicit: event.to === 'plan' && state.planningExplicit,
-      };
-    case 'planning.requested':
-      return { ...state, planningExplicit: true };
-    case 'turn.started': {
-      const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
-      const history = event.input !== undefined && carriesInput ? withMessage({ role: 'user', content: event.input }) : state.history;
-      const base = { ...state, turn: event.turn, status: 'running' as const, statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
-      // A continuation of the same turn number keeps the turn's budgets and kind.
-      if (event.turn === state.turn && state.turnKind !== null) return base;
-      return { ...base, turnKind: event.kind, turnCalls: 0, turnLoops: 0, turnLoopLimit: null, suspended: null };
-    }
-    case 'message.completed':
-      return {
-        ...state,
-        turnLoops: state.turnLoops + 1,
-        history: withMessage({ role: 'assistant', content: event.text }),
-        askedToImplement: ASKS_TO_IMPLEMENT.test(event.text.trim()),
-      };
-    case 'tool.call': {
-      const history = ownsHistory ? state.history : [...state.history];
-      const target = lastAssistant(history);
-      if (!target) return state;
-      const call: ToolCall = { id: event.callId, name: event.name, arguments: event.arguments };
-      const index = history.lastIndexOf(target);
-      history[index] = { ...target, toolCalls: [...(target.toolCalls ?? []), call] };
-      return { ...state, history, turnCalls: state.turnCalls + 1, sessionCalls: state.sessionCalls + 1 };
-    }
-    case 'tool.result':
-      return { ...state, history: withMessage({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }) };
-    case 'tool.blocked':
-      // A blocked call never ran, so it spends no turn or session budget.
-      return {
-        ...state,
-        history: withMessage({ role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }),
-        turnCalls: Math.max(0, state.turnCalls - 1),
-        sessionCalls: Math.max(0, state.sessionCalls - 1),
-      };
-    case 'provider.failed':
-      return { ...state, turnLoops: state.turnLoops + 1 };
-    case 'turn.suspended':
-      return {
-        ...state,
-        suspended: {
-          reason: event.reason,
-          interviewId: event.interviewId,
-          calls: event.calls.map((c) => ({ id: c.callId, name: c.name, arguments: c.arguments })),
-          firstCallEmitted: event.firstCallEmitted,
-        },
-      };
-    case 'session_tool_limit_increased':
-      return { ...state, sessionCallLimit: event.limit };
-    case 'tool_loop_limit_increased':
-      return { ...state, turnLoopLimit: event.limit, loopGrantLatched: state.loopGrantLatched || !event.automatic };
-    case 'interview.denied':
-      return { ...state, interviewsDenied: true };
-    case 'directive':
-      return { ...state, history: withMessage({ role: 'user', content: event.text }), allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed) };
-    case 'interview.requested':
-      return { ...state, pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions } };
-    case 'interview.resolved': {
-      const pending = state.pendingInterview;
-      if (!pending || pending.source !== 'model') return { ...state, pendingInterview: null, suspended: null };
-      const content = event.cancelled || !event.answers ? INTERVIEW_DISMISSED : answerText(pending.questions, event.answers);
-      return {
-        ...state,
-        pendingInterview: null,
-        interviewDismissals: state.interviewDismissals + (event.cancelled && !event.superseded ? 1 : 0),
-        history: withMessage({ role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }),
-      };
-    }
-    case 'plan.persisted':
-      return { ...state, activePlan: { planFile: event.planFile, title: event.title ?? null } };
-    case 'plan.approval.requested':
-      return { ...state, pendingApproval: { planFile: event.planFile } };
-    case 'plan.approval.resolved':
-      return { ...state, pendingApproval: null, activePlan: event.choice === 'cancel' ? null : state.activePlan };
-    case 'context.reset':
-      return { ...state, history: [], allowanceUsed: 0, askedToImplement: false };
-    case 'turn.completed':
-      return { ...state, status: event.status, statusReason: event.reason ?? null };
-    // State as it was; listed so that a new event type is a decision here.
-    case 'budget_exhausted':
-    case 'handoff.phase':
-    case 'message.delta':
-    case 'notice':
-    case 'plan.completed':
-    case 'plan.delta':
-    case 'plan.rejected':
-    case 'planning.awaiting_input':
-    case 'provider.retry':
-    case 'reasoning.delta':
-    case 'tracker.updated':
-      return state;
-  }
+type Reducer<T extends SessionEvent['type']> = (state: SessionState, event: Extract<SessionEvent, { type: T }>, owns: boolean) => SessionState;
+
+function withMessage(state: SessionState, message: Message, owns: boolean): Message[] {
+  if (!owns) return [...state.history, message];
+  state.history.push(message);
+  return state.history;
 }
 
-/** The state after `events`, as applying them one by one gives it; `init` is left as it is. */
+/** State as it was; listed so that a new event type is a decision here. */
+const unchanged = (state: SessionState): SessionState => state;
+
+function turnStarted(state: SessionState, event: Extract<SessionEvent, { type: 'turn.started' }>, owns: boolean): SessionState {
+  const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
+  const history = event.input !== undefined && carriesInput ? withMessage(state, { role: 'user', content: event.input }, owns) : state.history;
+  const base = { ...state, turn: event.turn, status: 'running' as const, statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
+  // A continuation of the same turn number keeps the turn's budgets and kind.
+  if (event.turn === state.turn && state.turnKind !== null) return base;
+  return { ...base, turnKind: event.kind, turnCalls: 0, turnLoops: 0, turnLoopLimit: null, suspended: null };
+}
+
+function toolCalled(state: SessionState, event: Extract<SessionEvent, { type: 'tool.call' }>, owns: boolean): SessionState {
+  const history = owns ? state.history : [...state.history];
+  const target = lastAssistant(history);
+  if (!target) return state;
+  const call: ToolCall = { id: event.callId, name: event.name, arguments: event.arguments };
+  const index = history.lastIndexOf(target);
+  history[index] = { ...target, toolCalls: [...(target.toolCalls ?? []), call] };
+  return { ...state, history, turnCalls: state.turnCalls + 1, sessionCalls: state.sessionCalls + 1 };
+}
+
+function interviewResolved(state: SessionState, event: Extract<SessionEvent, { type: 'interview.resolved' }>, owns: boolean): SessionState {
+  const pending = state.pendingInterview;
+  if (!pending || pending.source !== 'model') return { ...state, pendingInterview: null, suspended: null };
+  const content = event.cancelled || !event.answers ? INTERVIEW_DISMISSED : answerText(pending.questions, event.answers);
+  return {
+    ...state,
+    pendingInterview: null,
+    interviewDismissals: state.interviewDismissals + (event.cancelled && !event.superseded ? 1 : 0),
+    history: withMessage(state, { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }, owns),
+  };
+}
+
+/** One reducer per event type; a Record, so a new event type must say what it does to the state. */
+const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
+  'session.started': (state, event) => ({
+    ...state, agent: event.agent, provider: event.provider, model: event.model, workspace: event.workspace,
+    previousExecution: event.agent === 'plan' ? state.previousExecution : event.agent,
+  }),
+  'mode.changed': (state, event) => ({
+    ...state,
+    agent: event.to,
+    previousExecution: event.from === 'plan' ? state.previousExecution : event.from,
+    planningExplicit: event.to === 'plan' && state.planningExplicit,
+  }),
+  'planning.requested': (state) => ({ ...state, planningExplicit: true }),
+  'turn.started': turnStarted,
+  'message.completed': (state, event, owns) => ({
+    ...state,
+    turnLoops: state.turnLoops + 1,
+    history: withMessage(state, { role: 'assistant', content: event.text }, owns),
+    askedToImplement: ASKS_TO_IMPLEMENT.test(event.text.trim()),
+  }),
+  'tool.call': toolCalled,
+  'tool.result': (state, event, owns) => ({
+    ...state,
+    history: withMessage(state, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }, owns),
+  }),
+  // A blocked call never ran, so it spends no turn or session budget.
+  'tool.blocked': (state, event, owns) => ({
+    ...state,
+    history: withMessage(state, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }, owns),
+    turnCalls: Math.max(0, state.turnCalls - 1),
+    sessionCalls: Math.max(0, state.sessionCalls - 1),
+  }),
+  'provider.failed': (state) => ({ ...state, turnLoops: state.turnLoops + 1 }),
+  'turn.suspended': (state, event) => ({
+    ...state,
+    suspended: {
+      reason: event.reason,
+      interviewId: event.interviewId,
+      calls: event.calls.map((c) => ({ id: c.callId, name: c.name, arguments: c.arguments })),
+      firstCallEmitted: event.firstCallEmitted,
+    },
+  }),
+  'session_tool_limit_increased': (state, event) => ({ ...state, sessionCallLimit: event.limit }),
+  'tool_loop_limit_increased': (state, event) => ({ ...state, turnLoopLimit: event.limit, loopGrantLatched: state.loopGrantLatched || !event.automatic }),
+  'interview.denied': (state) => ({ ...state, interviewsDenied: true }),
+  'directive': (state, event, owns) => ({
+    ...state,
+    history: withMessage(state, { role: 'user', content: event.text }, owns),
+    allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed),
+  }),
+  'interview.requested': (state, event) => ({
+    ...state, pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions },
+  }),
+  'interview.resolved': interviewResolved,
+  'plan.persisted': (state, event) => ({ ...state, activePlan: { planFile: event.planFile, title: event.title ?? null } }),
+  'plan.approval.requested': (state, event) => ({ ...state, pendingApproval: { planFile: event.planFile } }),
+  'plan.approval.resolved': (state, event) => ({ ...state, pendingApproval: null, activePlan: event.choice === 'cancel' ? null : state.activePlan }),
+  'context.reset': (state) => ({ ...state, history: [], allowanceUsed: 0, askedToImplement: false }),
+  'turn.completed': (state, event) => ({ ...state, status: event.status, statusReason: event.reason ?? null }),
+  'budget_exhausted': unchanged,
+  'handoff.phase': unchanged,
+  'message.delta': unchanged,
+  'notice': unchanged,
+  'plan.completed': unchanged,
+  'plan.delta': unchanged,
+  'plan.rejected': unchanged,
+  'planning.awaiting_input': unchanged,
+  'provider.retry': unchanged,
+  'reasoning.delta': unchanged,
+  'tracker.updated': unchanged,
+};
+
+/**
+ * Applies one event; returns a new state object. History arrays are copied on write, unless
+ * `ownsHistory` (see Reducer).
+ */
+export function applyEvent(state: SessionState, event: SessionEvent, ownsHistory = false): SessionState {
+  return (REDUCERS[event.type] as (state: SessionState, event: SessionEvent, owns: boolean) => SessionState)(state, event, ownsHistory);
+}
+
 export function replay(init: SessionState, events: readonly SessionEvent[]): SessionState {
   let state: SessionState = { ...init, history: [...init.history] };
   // The copy above is replay's own, and so is every history array applyEvent makes from it.

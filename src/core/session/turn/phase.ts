@@ -1,0 +1,78 @@
+/**
+ * The turn's mutable state and its explicit phase. Research has tools open; a repair request
+ * keeps research's tools; synthesis is a tool-free pass (SYN-1); recovery is the tool-free pass
+ * after the fuse tripped, with its own fuse (FUSE-1), and stays recovery until the turn ends.
+ */
+import {
+  newCounters, newFuse, newNavigation, newPreviewBudget,
+  type BudgetCounters, type FuseState, type NavigationState, type PreviewBudget,
+} from '../../guards';
+import type { SessionState } from '../state';
+import type { TurnDeps } from './deps';
+
+export type TurnPhase = 'research' | 'repair' | 'synthesis' | 'recovery';
+
+export type DirectiveKind = 'repair' | 'synthesis' | 'condense' | 'recovery' | 'handoff';
+
+export interface TurnState {
+  phase: TurnPhase;
+  fuse: FuseState;
+  nav: NavigationState;
+  budget: BudgetCounters;
+  preview: PreviewBudget;
+  /** SYN-1 allowance spent this turn; carried by every directive event so resume keeps it. */
+  allowanceUsed: number;
+  repairs: number;
+  condensed: boolean;
+  /** The planning loop limit was hit: research is over and the SYN-1 allowance bounds what is left. */
+  loopsSpent: boolean;
+  /** INT-3: a denied interview scheduled the one synthesis retry; without a valid plan the turn ends. */
+  denialRetry: boolean;
+  /** EXEC-4: revisions already continued without a gate this turn. */
+  autoReplans: number;
+}
+
+/** Tools are closed: the next requests are synthesis/recovery passes. */
+export function toolsClosed(turn: TurnState): boolean {
+  return turn.phase === 'synthesis' || turn.phase === 'recovery';
+}
+
+/** A continuation of the same turn keeps what the turn already spent (EXEC-3 pauses, INT-1 answers). */
+export function newTurnState(deps: TurnDeps, start: SessionState, limits: { toolCalls: number; loops: number }): TurnState {
+  const guardPhase = start.agent === 'plan' ? 'plan' : 'exec';
+  return {
+    phase: deps.startClosed === true || start.allowanceUsed > 0 ? 'synthesis' : 'research',
+    fuse: newFuse(),
+    nav: newNavigation(guardPhase),
+    budget: newCounters(
+      { tool_calls: limits.toolCalls, tool_loop: limits.loops, session_calls: 0 },
+      { tool_calls: start.turnCalls, tool_loop: start.turnLoops },
+    ),
+    preview: newPreviewBudget(guardPhase),
+    allowanceUsed: start.allowanceUsed,
+    repairs: 0,
+    condensed: false,
+    loopsSpent: false,
+    denialRetry: false,
+    autoReplans: 0,
+  };
+}
+
+/** The phase after a directive: closing tools starts synthesis (recovery stays recovery). */
+function phaseAfter(phase: TurnPhase, kind: DirectiveKind, closeTools: boolean): TurnPhase {
+  if (phase === 'recovery') return phase;
+  if (closeTools) return kind === 'recovery' ? 'recovery' : 'synthesis';
+  return kind === 'repair' && phase === 'research' ? 'repair' : phase;
+}
+
+/** Says a directive to the model (as an event) and moves the turn into the phase it starts. */
+export async function directive(
+  deps: TurnDeps,
+  turn: TurnState,
+  kind: DirectiveKind,
+  text: string,
+  closeTools = kind !== 'repair',
+): Promise<void> {
+  turn.phase = phaseAfter(turn.phase, kind, closeTools);
+  await deps.emit({ type: 'directive', kind, text, allowanceUsed: turn.allowanceUsed, toolsClosed: toolsClosed(turn) });
+}
