@@ -62,3 +62,18 @@ export function recordPanel(api: ExtensionApi): { sent: HostNotification[]; stop
 export function notices(api: ExtensionApi): Extract<ReturnType<ExtensionApi['host']['snapshot']>['transcript'][number], { kind: 'notice' }>[] {
   return api.host.snapshot().transcript.filter((e) => e.kind === 'notice');
 }
+
+/** The plan the scripted model proposes in the journey, settings and multi-root suites. */
+export const SHOUT_FLAG_PLAN = `# Add a shout flag to the greeter
+
+## Summary
+Let \`greet\` in src/greet.js upper-case its greeting when asked.
+
+## Implementation Steps
+1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
+
+## Test Cases and Validation
+- \`node --test test/\` passes.
+
+## Assumptions and Defaults
+- Lower-case stays the default.`;

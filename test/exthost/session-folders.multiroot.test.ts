@@ -13,21 +13,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { extensionApi, notices, recordPanel, script, until } from './helpers';
-
-const PLAN = `# Add a shout flag to the greeter
-
-## Summary
-Let \`greet\` in src/greet.js upper-case its greeting when asked.
-
-## Implementation Steps
-1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+import { extensionApi, notices, recordPanel, script, until, SHOUT_FLAG_PLAN as PLAN } from './helpers';
 
 const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
 

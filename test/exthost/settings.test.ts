@@ -10,22 +10,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
+import { SHOUT_FLAG_PLAN as PLAN } from './helpers';
 
 type Part = { text: string } | { toolCall: { id: string; name: string; input: object } };
-
-const PLAN = `# Add a shout flag to the greeter
-
-## Summary
-Let \`greet\` in src/greet.js upper-case its greeting when asked.
-
-## Implementation Steps
-1. Add a \`shout\` parameter to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/, rg -n 'shout' src/greet.js]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
 
 function scriptPath(): string {
   const path = process.env.VTPLAN_SCRIPTED_LM;
