@@ -156,14 +156,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     return name === undefined ? rest : { ...rest, folder: name };
   }
 
-  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
     const scope = this.scope;
     if (!scope) {
       const mode = this.deps.settings.current.defaultAgent;
-      return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices] };
+      return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices], earlier: 0 };
     }
     const snap = scope.builder.snapshot();
-    return { status: this.withFolder(snap.status), transcript: snap.transcript };
+    return { status: this.withFolder(snap.status), transcript: snap.transcript, earlier: snap.earlier };
   }
 
   get current(): Session | null {
@@ -217,6 +217,10 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         return;
       case 'submit':
         await this.submit(command.text);
+        return;
+      case 'showEarlier':
+        // Without a session the panel holds every row there is: the page is empty.
+        this.deps.chat.post(this.scope?.builder.earlierPage() ?? { type: 'earlier', entries: [], earlier: 0 });
         return;
       case 'stop':
         this.stopTurn();
@@ -346,7 +350,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
    * palette. Asked from outside the chat, the chat is revealed on the gate.
    */
   private reofferGate(from: 'chat' | 'elsewhere'): void {
-    const gate = this.scope?.builder.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
+    const gate = this.scope?.builder.pendingGate();
     if (!gate) return;
     this.deps.chat.post({ type: 'entry', entry: { ...gate } });
     if (from === 'elsewhere') void this.deps.chat.reveal('gate');
