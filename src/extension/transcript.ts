@@ -169,6 +169,7 @@ export class TranscriptBuilder {
     } finally {
       this.replaying = false;
     }
+    this.status = this.computeStatus();
     // A message or plan the log leaves mid-stream: its chunks so far, so that live deltas go on from them.
     for (const [id, stream] of this.streams) {
       const at = this.index.get(id);
@@ -534,6 +535,8 @@ export class TranscriptBuilder {
       case 'turn.suspended':
         break;
     }
+    // A replay posts nothing: its status is worked out once, at the end.
+    if (this.replaying) return out;
     const status = this.computeStatus();
     if (JSON.stringify(status) !== JSON.stringify(this.status)) {
       this.status = status;

@@ -133,7 +133,6 @@ export function Transcript({ entries, earlier = 0, send, onInteractionDone, gate
   if (earlier < held.current && paging.current !== null) {
     restore.current = paging.current;
     paging.current = null;
-    start.current = 0;
     limit.current = entries.length;
     seen.current = entries.length;
   }
