@@ -156,14 +156,16 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     return name === undefined ? rest : { ...rest, folder: name };
   }
 
+  /** For a `state` that is posted (see TranscriptBuilder.snapshot). */
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
     const scope = this.scope;
-    if (!scope) {
-      const mode = this.deps.settings.current.defaultAgent;
-      return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices], earlier: 0 };
-    }
+    if (!scope) return { status: this.panelStatus(), transcript: [...this.looseNotices], earlier: 0 };
     const snap = scope.builder.snapshot();
     return { status: this.withFolder(snap.status), transcript: snap.transcript, earlier: snap.earlier };
+  }
+
+  private panelStatus(): PanelStatus {
+    return this.withFolder(this.scope?.builder.currentStatus ?? { ...INITIAL_STATUS, mode: this.deps.settings.current.defaultAgent });
   }
 
   get current(): Session | null {
@@ -412,7 +414,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       this.deps.chat.post({ type: 'state', ...this.snapshot() });
       return;
     }
-    this.deps.chat.post({ type: 'status', status: this.snapshot().status });
+    // The status only: a snapshot would mark the panel as holding just the latest rows again.
+    this.deps.chat.post({ type: 'status', status: this.panelStatus() });
   }
 
   /**

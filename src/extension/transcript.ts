@@ -74,10 +74,15 @@ export class TranscriptBuilder {
     this.status = INITIAL_STATUS;
   }
 
+  get currentStatus(): PanelStatus {
+    return this.status;
+  }
+
   /**
    * What the panel is sent on `ready`, a reload or a session switch: the latest rows, rendered,
    * and how many come before them. A question or gate still waiting is what the user must act
-   * on, so the rows start no later than it, however old it is.
+   * on, so the rows start no later than it, however old it is. Call it only for a `state` that is
+   * posted: from here on the panel is taken to hold these rows and no earlier ones.
    */
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
     let from = Math.max(0, this.entries.length - TRANSCRIPT_WINDOW);
