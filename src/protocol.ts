@@ -21,6 +21,13 @@ export const NoticeLevel = z.enum(['info', 'warning', 'error']);
 export type NoticeLevel = z.infer<typeof NoticeLevel>;
 
 const MAX_TEXT = 200_000;
+
+/**
+ * Rows the panel renders at once, and so the most a restore or a "Show earlier messages" page
+ * sends: older rows stay with the host, unrendered, until asked for (keeps the DOM and the
+ * restore bounded).
+ */
+export const TRANSCRIPT_WINDOW = 200;
 const text = z.string().check(z.maxLength(2_000_000));
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 /** Host-rendered markdown: escaping can make it several times its source (`<` is `&lt;`). */
@@ -218,6 +225,8 @@ export const WebviewCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('submit'), text: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TEXT)) }),
   /** Stop the running turn. */
   z.object({ type: z.literal('stop') }),
+  /** The user asked for the rows before the first one the panel holds (the host sends `earlier`). */
+  z.object({ type: z.literal('showEarlier') }),
   z.object({ type: z.literal('answerInterview'), interviewId: id, answers: z.array(InterviewAnswer).check(z.minLength(1)) }),
   /** Esc: dismiss the interview without an answer (INT-2). */
   z.object({ type: z.literal('cancelInterview'), interviewId: id }),
@@ -240,7 +249,13 @@ export type WebviewCommand = z.infer<typeof WebviewCommand>;
 
 export const HostNotification = z.discriminatedUnion('type', [
   /** Everything at once: after `ready`, a reload, or a session switch. */
-  z.object({ type: z.literal('state'), status: PanelStatus, transcript: z.array(TranscriptEntry) }),
+  /**
+   * `transcript` is the latest rows only (a long session's restore renders and sends no more than
+   * the panel shows); `earlier` counts the rows before them, which `showEarlier` pages in.
+   */
+  z.object({ type: z.literal('state'), status: PanelStatus, transcript: z.array(TranscriptEntry), earlier: z.optional(z.int().check(z.minimum(0))) }),
+  /** The page `showEarlier` asked for: the rows just before the first one the panel holds, in order. */
+  z.object({ type: z.literal('earlier'), entries: z.array(TranscriptEntry), earlier: z.int().check(z.minimum(0)) }),
   /** Add an entry, or replace the entry with the same id (streaming updates). */
   z.object({ type: z.literal('entry'), entry: TranscriptEntry }),
   /**

@@ -10,7 +10,7 @@ function focusMessage(target: ChatFocusTarget): HostNotification {
 
 /** Where the view gets what it shows and sends what the user does. */
 export interface ChatSource {
-  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] };
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number };
   handle(command: WebviewCommand): void | Promise<void>;
 }
 

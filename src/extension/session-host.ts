@@ -156,14 +156,16 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     return name === undefined ? rest : { ...rest, folder: name };
   }
 
-  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
+  /** For a `state` that is posted (see TranscriptBuilder.snapshot). */
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
     const scope = this.scope;
-    if (!scope) {
-      const mode = this.deps.settings.current.defaultAgent;
-      return { status: this.withFolder({ ...INITIAL_STATUS, mode }), transcript: [...this.looseNotices] };
-    }
+    if (!scope) return { status: this.panelStatus(), transcript: [...this.looseNotices], earlier: 0 };
     const snap = scope.builder.snapshot();
-    return { status: this.withFolder(snap.status), transcript: snap.transcript };
+    return { status: this.withFolder(snap.status), transcript: snap.transcript, earlier: snap.earlier };
+  }
+
+  private panelStatus(): PanelStatus {
+    return this.withFolder(this.scope?.builder.currentStatus ?? { ...INITIAL_STATUS, mode: this.deps.settings.current.defaultAgent });
   }
 
   get current(): Session | null {
@@ -217,6 +219,10 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         return;
       case 'submit':
         await this.submit(command.text);
+        return;
+      case 'showEarlier':
+        // Without a session the panel holds every row there is: the page is empty.
+        this.deps.chat.post(this.scope?.builder.earlierPage() ?? { type: 'earlier', entries: [], earlier: 0 });
         return;
       case 'stop':
         this.stopTurn();
@@ -346,7 +352,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
    * palette. Asked from outside the chat, the chat is revealed on the gate.
    */
   private reofferGate(from: 'chat' | 'elsewhere'): void {
-    const gate = this.scope?.builder.snapshot().transcript.find((e) => e.kind === 'approval' && e.state === 'pending');
+    const gate = this.scope?.builder.pendingGate();
     if (!gate) return;
     this.deps.chat.post({ type: 'entry', entry: { ...gate } });
     if (from === 'elsewhere') void this.deps.chat.reveal('gate');
@@ -408,7 +414,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       this.deps.chat.post({ type: 'state', ...this.snapshot() });
       return;
     }
-    this.deps.chat.post({ type: 'status', status: this.snapshot().status });
+    // The status only: a snapshot would mark the panel as holding just the latest rows again.
+    this.deps.chat.post({ type: 'status', status: this.panelStatus() });
   }
 
   /**

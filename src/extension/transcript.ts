@@ -10,7 +10,7 @@ import { PlanRevisionLog, type RevisionStep } from '../core/session/plan-revisio
 import {
   AGENT_MODE_LABEL, assertNever, BUDGET_KIND_LABEL, HANDOFF_PHASE_LABEL, type ActiveHandoffPhase, type AgentMode,
 } from '../core/vocabulary';
-import { INITIAL_STATUS, type EntryOf, type HostNotification, type PanelAction, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
+import { INITIAL_STATUS, TRANSCRIPT_WINDOW, type EntryOf, type HostNotification, type PanelAction, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
 import { providerFailureNotice } from './failure-notices';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
 
@@ -62,13 +62,82 @@ export class TranscriptBuilder {
   private readonly editLines = new Map<string, string>();
   /** The last provider failure shown this turn: the turn's end carries the same reason and is not said twice. */
   private shownFailure: string | null = null;
+  /**
+   * Entries a replay left without HTML: a long log's restore renders only the rows it sends, the
+   * rest when the panel pages them in ("Show earlier messages") or an event changes them.
+   */
+  private readonly unrendered = new Set<string>();
+  /** How many leading entries the panel does not hold (the restore sent the latest rows only). */
+  private hidden = 0;
 
   constructor(private readonly contextUsage: () => number = () => 0) {
     this.status = INITIAL_STATUS;
   }
 
-  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[] } {
-    return { status: this.status, transcript: [...this.entries] };
+  get currentStatus(): PanelStatus {
+    return this.status;
+  }
+
+  /**
+   * What the panel is sent on `ready`, a reload or a session switch: the latest rows, rendered,
+   * and how many come before them. A question or gate still waiting is what the user must act
+   * on, so the rows start no later than it, however old it is. Call it only for a `state` that is
+   * posted: from here on the panel is taken to hold these rows and no earlier ones.
+   */
+  snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
+    let from = Math.max(0, this.entries.length - TRANSCRIPT_WINDOW);
+    const waiting = this.entries.findIndex((e) => (e.kind === 'approval' || e.kind === 'interview') && e.state === 'pending');
+    if (waiting !== -1 && waiting < from) from = waiting;
+    this.hidden = from;
+    return { status: this.status, transcript: this.renderedRange(from, this.entries.length), earlier: from };
+  }
+
+  /** The gate waiting for the user's choice, if any (the panel always holds it: see `snapshot`). */
+  pendingGate(): EntryOf<'approval'> | undefined {
+    return this.entries.find((e): e is EntryOf<'approval'> => e.kind === 'approval' && e.state === 'pending');
+  }
+
+  /** The page before the first row the panel holds ("Show earlier messages"), rendered now. */
+  earlierPage(): Extract<HostNotification, { type: 'earlier' }> {
+    const from = Math.max(0, this.hidden - TRANSCRIPT_WINDOW);
+    const entries = this.renderedRange(from, this.hidden);
+    this.hidden = from;
+    return { type: 'earlier', entries, earlier: from };
+  }
+
+  private renderedRange(from: number, to: number): TranscriptEntry[] {
+    const out: TranscriptEntry[] = [];
+    for (let i = from; i < to; i++) {
+      const entry = this.withHtml(this.entries[i]!);
+      this.entries[i] = entry;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  /** The entry with its markdown rendered, if a replay left it without. */
+  private withHtml(entry: TranscriptEntry): TranscriptEntry {
+    if (!this.unrendered.delete(entry.id)) return entry;
+    switch (entry.kind) {
+      case 'user':
+        return { ...entry, html: renderMarkdown(entry.text) };
+      case 'assistant':
+        return { ...entry, html: [renderMarkdown(entry.text)] };
+      case 'plan':
+        return { ...entry, html: renderMarkdown(entry.markdown) };
+      case 'reasoning':
+      case 'tool':
+      case 'notice':
+      case 'interview':
+      case 'approval':
+      case 'tracker':
+        return entry;
+    }
+  }
+
+  /** Markdown as HTML, except during a replay: the entry is rendered when it is sent (`withHtml`). */
+  private markdownHtml(markdown: string): string {
+    return this.replaying ? '' : renderMarkdown(markdown);
   }
 
   /**
@@ -82,13 +151,19 @@ export class TranscriptBuilder {
   /** Adds or replaces an entry the host makes itself (a command confirmation, the tracker line). */
   upsert(entry: TranscriptEntry): HostNotification[] {
     const at = this.index.get(entry.id);
+    if (this.replaying) {
+      if (entry.kind === 'user' || entry.kind === 'assistant' || entry.kind === 'plan') this.unrendered.add(entry.id);
+    } else if (at === undefined || at >= this.hidden) {
+      entry = this.withHtml(entry);
+    }
     if (at === undefined) {
       this.index.set(entry.id, this.entries.length);
       this.entries.push(entry);
     } else {
       this.entries[at] = entry;
     }
-    return [{ type: 'entry', entry }];
+    // A row the panel does not hold yet changes here only: it is sent as it is when paged in.
+    return at !== undefined && at < this.hidden ? [] : [{ type: 'entry', entry }];
   }
 
   /** Applies a batch (a replayed log) and returns nothing: the caller sends one `state` after. */
@@ -99,14 +174,17 @@ export class TranscriptBuilder {
     } finally {
       this.replaying = false;
     }
+    this.status = this.computeStatus();
     // A message or plan the log leaves mid-stream: its chunks so far, so that live deltas go on from them.
     for (const [id, stream] of this.streams) {
       const at = this.index.get(id);
       const e = at === undefined ? undefined : this.entries[at];
       if (at === undefined || !e) continue;
+      this.unrendered.delete(id);
       if (e.kind === 'assistant') this.entries[at] = { ...e, html: stream.update(e.text).chunks };
       else if (e.kind === 'plan') this.entries[at] = { ...e, html: (stream.update(e.markdown), stream.chunks.join('')) };
     }
+    if (this.lastPlan && this.lastPlan.html === '') this.lastPlan = { ...this.lastPlan, html: renderMarkdown(this.lastPlan.markdown) };
   }
 
   /** The revision a card of `planFile` shows: its latest, with what changed since the one before. */
@@ -192,12 +270,12 @@ export class TranscriptBuilder {
       out.push({ type: 'append', id: current.id, text });
     };
     /** A plan card's HTML once its draft stops streaming: rendered whole, unless it already was. */
-    const wholePlanHtml = (entry: EntryOf<'plan'>): string => (this.streams.delete(entry.id) ? renderMarkdown(entry.markdown) : entry.html);
+    const wholePlanHtml = (entry: EntryOf<'plan'>): string => (this.streams.delete(entry.id) ? this.markdownHtml(entry.markdown) : entry.html);
     const endStreams = () => {
       if (this.streamingId) {
         const e = get(this.streamingId, 'assistant');
         // Rendered whole: a list a cut had split while streaming shows as one again.
-        if (e) put({ ...e, streaming: false, html: [renderMarkdown(e.text)] });
+        if (e) put({ ...e, streaming: false, html: [this.markdownHtml(e.text)] });
         this.streams.delete(this.streamingId);
       }
       if (this.reasoningId) {
@@ -225,7 +303,7 @@ export class TranscriptBuilder {
         this.running = true;
         this.blocked = null;
         this.awaiting = null;
-        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: renderMarkdown(event.input) });
+        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: this.markdownHtml(event.input) });
         if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
         break;
       case 'message.delta':
@@ -238,7 +316,7 @@ export class TranscriptBuilder {
         // After a reload no deltas exist: the completed text (plan markup removed) stands in.
         if (!this.streamingId) {
           const visible = extractPlan(event.text).text.trim();
-          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false, html: [renderMarkdown(visible)] });
+          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false, html: [this.markdownHtml(visible)] });
         }
         endStreams();
         break;
@@ -278,7 +356,7 @@ export class TranscriptBuilder {
         notice('info', `Tool-loop limit raised to ${event.limit}${event.automatic ? ' (automatically)' : ''}.`);
         break;
       case 'plan.completed':
-        this.lastPlan = { markdown: event.text, html: renderMarkdown(event.text) };
+        this.lastPlan = { markdown: event.text, html: this.markdownHtml(event.text) };
         // A re-read edit is not a new card: the card of its file changes once the runtime accepts it.
         if (step.kind === 'candidate' && step.source === 'editor') break;
         this.planEntryId ??= `p${event.seq}`;
@@ -288,7 +366,7 @@ export class TranscriptBuilder {
       case 'plan.rejected': {
         const id = this.planEntryId ?? `p${event.seq}`;
         this.streams.delete(id);
-        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, html: renderMarkdown(event.draft), reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
+        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, html: this.markdownHtml(event.draft), reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
         this.planEntryId = null;
         break;
       }
@@ -462,6 +540,8 @@ export class TranscriptBuilder {
       case 'turn.suspended':
         break;
     }
+    // A replay posts nothing: its status is worked out once, at the end.
+    if (this.replaying) return out;
     const status = this.computeStatus();
     if (JSON.stringify(status) !== JSON.stringify(this.status)) {
       this.status = status;

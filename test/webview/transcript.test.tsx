@@ -187,7 +187,7 @@ test('UI-1: a 2,000-message transcript renders only the latest window, and "show
   const { container } = render(<Transcript entries={entries} send={() => true} onInteractionDone={() => {}} />);
   assert.equal(container.querySelectorAll('.msg').length, WINDOW);
   assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - WINDOW}`));
-  fireEvent.click(screen.getByText(`Show ${WINDOW} earlier (${2_000 - WINDOW} hidden)`));
+  fireEvent.click(screen.getByText(`Show earlier messages (${2_000 - WINDOW} hidden)`));
   assert.equal(container.querySelectorAll('.msg').length, 2 * WINDOW);
   assert.ok(container.querySelector('.msg')?.textContent?.includes(`question ${2_000 - 2 * WINDOW}`));
 });
@@ -222,7 +222,7 @@ test('UI-1: while the user reads above, new entries do not move the rendered win
     fireEvent.scroll(body);
   };
   scrollTo(4_000);
-  fireEvent.click(screen.getByText(`Show 100 earlier (100 hidden)`));
+  fireEvent.click(screen.getByText(`Show earlier messages (100 hidden)`));
   assert.equal(view.container.querySelectorAll('.msg').length, WINDOW + 100);
   const firstText = () => view.container.querySelector('.msg')?.textContent;
   assert.equal(firstText()?.trim(), 'question 0');

@@ -8,6 +8,8 @@ export interface PanelState {
   loaded: boolean;
   status: PanelStatus;
   transcript: TranscriptEntry[];
+  /** Rows before `transcript` that the host still holds ("Show earlier messages" asks for them). */
+  earlier: number;
   /** Bumped when something asks for composer focus, so the composer can react to repeats. */
   focusRequest: number;
   /** Bumped when the host asks to focus the pending gate (`focusGate`); the gate reacts to changes. */
@@ -30,6 +32,7 @@ export const initialState: PanelState = {
   loaded: false,
   status: INITIAL_STATUS,
   transcript: [],
+  earlier: 0,
   focusRequest: 0,
   gateFocusRequest: 0,
   announcement: { text: '', seq: 0 },
@@ -64,7 +67,9 @@ export function mergeAppend(first: Append, second: Append): Append {
 export function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
     case 'state':
-      return { ...state, loaded: true, status: action.status, transcript: action.transcript };
+      return { ...state, loaded: true, status: action.status, transcript: action.transcript, earlier: action.earlier ?? 0 };
+    case 'earlier':
+      return { ...state, transcript: [...action.entries, ...state.transcript], earlier: action.earlier };
     case 'status': {
       const changed = action.status.status !== null && action.status.status !== state.status.status;
       return { ...state, status: action.status, announcement: changed ? announce(state, action.status.status ?? '') : state.announcement };

@@ -81,7 +81,7 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
   return (
     <div class={PANEL_CLASS}>
       <Header status={state.status} onSwitchFolder={() => send({ type: 'runAction', action: 'switchFolder' })} />
-      <Transcript entries={state.transcript} send={send} onInteractionDone={focusComposer} gateFocusRequest={state.gateFocusRequest} />
+      <Transcript entries={state.transcript} earlier={state.earlier} send={send} onInteractionDone={focusComposer} gateFocusRequest={state.gateFocusRequest} />
       <Composer
         draft={viewState.current.draft}
         history={viewState.current.history}

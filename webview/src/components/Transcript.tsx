@@ -1,6 +1,6 @@
 import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { TranscriptEntry, WebviewCommand } from '../../../src/protocol';
+import { TRANSCRIPT_WINDOW, type TranscriptEntry, type WebviewCommand } from '../../../src/protocol';
 import { Button } from '../ui';
 import { ApprovalGate } from './ApprovalGate';
 import { EmptyState } from './EmptyState';
@@ -9,8 +9,8 @@ import { PlanCard } from './PlanCard';
 import { ToolCard } from './ToolCard';
 import { InterviewSummary, Wizard, type InteractionProps } from './Wizard';
 
-/** Rows rendered at once; older ones come back with "Show earlier" (keeps the DOM bounded). */
-export const WINDOW = 200;
+/** Rows rendered at once; older ones come back with "Show earlier messages" (keeps the DOM bounded). */
+export const WINDOW = TRANSCRIPT_WINDOW;
 /** Within this many pixels of the end the view follows new output. */
 const FOLLOW_SLACK = 48;
 /** Room left above a waiting card's heading when it is scrolled to. */
@@ -63,6 +63,8 @@ class Row extends Component<RowProps> {
 
 export interface TranscriptProps {
   entries: TranscriptEntry[];
+  /** Rows before `entries` that the host still holds; "Show earlier messages" asks for a page of them. */
+  earlier?: number;
   send: (command: WebviewCommand) => boolean;
   onInteractionDone: () => void;
   /** Bumped by the host's `focusGate`: the pending gate is scrolled into view (and focuses itself). */
@@ -96,7 +98,7 @@ function waitingCard(entries: readonly TranscriptEntry[]): TranscriptEntry | nul
  * Links and copy buttons in rendered markdown are handled here by delegation: links are never
  * navigated in the webview, the host opens them.
  */
-export function Transcript({ entries, send, onInteractionDone, gateFocusRequest = 0 }: TranscriptProps) {
+export function Transcript({ entries, earlier = 0, send, onInteractionDone, gateFocusRequest = 0 }: TranscriptProps) {
   const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -111,6 +113,9 @@ export function Transcript({ entries, send, onInteractionDone, gateFocusRequest 
   const limit = useRef(WINDOW);
   const seen = useRef(entries.length);
   const restore = useRef<number | null>(null);
+  /** The scroll height when the host was asked for earlier rows; null when nothing is asked. */
+  const paging = useRef<number | null>(null);
+  const held = useRef(earlier);
   const [, redraw] = useState(0);
 
   const follow = (on: boolean) => {
@@ -124,14 +129,26 @@ export function Transcript({ entries, send, onInteractionDone, gateFocusRequest 
     el.scrollTop = target;
   };
 
+  // The page the host sent for "Show earlier messages" came in before the rows shown: all of them show.
+  if (earlier < held.current && paging.current !== null) {
+    restore.current = paging.current;
+    paging.current = null;
+    limit.current = entries.length;
+    seen.current = entries.length;
+  }
+  held.current = earlier;
   // New output while the user watches the end: rows they had asked to see earlier go again,
   // out of sight above them, so the DOM stays bounded.
   if (entries.length > seen.current && following.current) limit.current = WINDOW;
   seen.current = entries.length;
   if (following.current || start.current > entries.length) start.current = Math.max(0, entries.length - limit.current);
-  const first = start.current;
-  const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
   const waiting = waitingCard(entries);
+  // The card waiting for the user is never left behind "Show earlier messages", however old it is.
+  const waitingAt = waiting ? entries.indexOf(waiting) : -1;
+  if (waitingAt !== -1 && waitingAt < start.current) start.current = waitingAt;
+  const first = start.current;
+  const hidden = first + earlier;
+  const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
   // A plan shown in full by a pending gate is collapsed in its card, so the synopsis is not shown twice.
   const reviewed = new Set(entries.flatMap((e) => (e.kind === 'approval' && e.state === 'pending' ? [e.planFile] : [])));
 
@@ -169,7 +186,12 @@ export function Transcript({ entries, send, onInteractionDone, gateFocusRequest 
     return () => observer.disconnect();
   }, [empty]);
 
+  // Rows the panel holds show first; then the host is asked for the page before them, rendered on request.
   const showEarlier = () => {
+    if (first === 0) {
+      if (paging.current === null && send({ type: 'showEarlier' })) paging.current = scroller.current?.scrollHeight ?? 0;
+      return;
+    }
     restore.current = scroller.current?.scrollHeight ?? null;
     start.current = Math.max(0, first - WINDOW);
     limit.current = entries.length - start.current;
@@ -220,9 +242,9 @@ export function Transcript({ entries, send, onInteractionDone, gateFocusRequest 
           <EmptyState />
         ) : (
           <>
-            {first > 0 && (
+            {hidden > 0 && (
               <Button appearance="secondary" class="show-earlier" onClick={showEarlier}>
-                {`Show ${Math.min(WINDOW, first)} earlier (${first} hidden)`}
+                {`Show earlier messages (${hidden} hidden)`}
               </Button>
             )}
             <div
