@@ -1,8 +1,8 @@
 /**
  * The Search port on Node: ripgrep when a binary is given (VS Code ships one), otherwise a walk
  * of the tree in plain JS. Both skip `.git`, `node_modules` and `.vtcode`, include hidden files,
- * do not follow symlinks, skip binary files, honour `.gitignore` files (the fallback understands
- * the common subset, see core/tools/glob.ts) and return matches sorted by path.
+ * do not follow symlinks, skip binary files, honour `.gitignore` files (the fallback reads them with
+ * the `ignore` library, see core/tools/glob.ts) and return matches sorted by path.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, closeSync, constants as fsConstants, lstatSync, promises as fsp, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
