@@ -24,6 +24,7 @@ import { redactSecrets } from '../llm/redact';
 import type { AppendFileSystem, FileSystem } from '../ports';
 import { ensureRuntimeGitignore } from '../store/runtime-gitignore';
 import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventType } from './events';
+import { errorMessage } from '../errors';
 
 export const SESSIONS_DIR = '.vtcode/sessions';
 const LOG_FILE_MODE = 0o600;
@@ -360,7 +361,7 @@ function untaggedProblem(raw: string, line: number, cutShort: boolean): LogProbl
   try {
     JSON.parse(raw);
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     return cutShort
       ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
       : { line, kind: 'invalid_json', message: reason };
@@ -374,7 +375,7 @@ function verifiedEvent(body: string, line: number, sessionId: string, lastSeq: n
   try {
     json = JSON.parse(body);
   } catch (err) {
-    return { problem: { line, kind: 'invalid_json', message: err instanceof Error ? err.message : String(err) } };
+    return { problem: { line, kind: 'invalid_json', message: errorMessage(err) } };
   }
   const parsed = SessionEventSchema.safeParse(json);
   if (!parsed.success) {

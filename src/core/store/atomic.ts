@@ -18,6 +18,7 @@
  */
 import { posix as path } from 'node:path';
 import type { EntryKind, FileSystem } from '../ports';
+import { errorMessage } from '../errors';
 
 export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed' | 'invalid_name';
 
@@ -169,13 +170,9 @@ async function stage(fs: FileSystem, root: string, p: Prepared): Promise<string>
     await fs.writeNewFileDurable(temp, p.content, PRIVATE_FILE_MODE);
   } catch (err) {
     await fs.removeFile(temp).catch(() => undefined);
-    throw new StoreError('write_failed', `could not write ${p.path}: ${messageOf(err)}`, p.path, { cause: err });
+    throw new StoreError('write_failed', `could not write ${p.path}: ${errorMessage(err)}`, p.path, { cause: err });
   }
   return temp;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Writes one private file atomically. Throws StoreError when the write is refused or fails. */
@@ -285,7 +282,7 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
           : '';
     const keptNote = rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
     throw new PublishError(
-      `could not write ${prepared.path}: ${messageOf(failure)}${rollbackNote}${keptNote}`,
+      `could not write ${prepared.path}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
       prepared.path,
       rollback.failures,
       { cause: failure },
@@ -319,7 +316,7 @@ async function rollBack(
         await fs.removeFile(temp).catch(() => undefined);
       }
     } catch (err) {
-      failures.push(`${p.path}: ${messageOf(err)}`);
+      failures.push(`${p.path}: ${errorMessage(err)}`);
     }
   }
   return { failures, keptEdits };

@@ -13,6 +13,7 @@ import { posix as path } from 'node:path';
 import type { FileSystem } from '../ports';
 import { GLOBAL_TRACKER_FILE, PLANS_DIR } from '../tracker/store';
 import { isAtomicTempName } from './atomic';
+import { errorMessage } from '../errors';
 
 /** Every folder (relative to the workspace root) the atomic writer puts files in. */
 export const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
@@ -39,10 +40,6 @@ export interface SweepOptions {
   /** Current time (ms since the epoch), compared with each temp file's mtime. */
   now: number;
   graceMs?: number;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -96,11 +93,11 @@ export async function sweepStaleTempFiles(fs: FileSystem, root: string, options:
           await fs.removeFile(file);
           report.removed.push(file);
         } catch (err) {
-          report.problems.push({ path: file, message: `could not remove the stale temp file ${file}: ${messageOf(err)}` });
+          report.problems.push({ path: file, message: `could not remove the stale temp file ${file}: ${errorMessage(err)}` });
         }
       }
     } catch (err) {
-      report.problems.push({ path: dir, message: `could not look for stale temp files in ${dir}: ${messageOf(err)}` });
+      report.problems.push({ path: dir, message: `could not look for stale temp files in ${dir}: ${errorMessage(err)}` });
     }
   }
   return report;

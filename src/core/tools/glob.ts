@@ -7,6 +7,7 @@
  */
 import picomatch from 'picomatch';
 import ignore from 'ignore';
+import { errorMessage } from '../errors';
 
 export interface Glob {
   readonly source: string;
@@ -30,7 +31,7 @@ export function compileGlob(glob: string): Glob {
   try {
     test = picomatch(withoutTrailing.replace(/^\//, ''), { ...RG_DIALECT, basename: !anchored });
   } catch (err) {
-    throw new Error(`invalid glob "${glob}": ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`invalid glob "${glob}": ${errorMessage(err)}`);
   }
   return { source: glob, matches: (path) => test(path) };
 }
