@@ -19,6 +19,7 @@
 import { posix as path } from 'node:path';
 import type { EntryKind, FileSystem } from '../ports';
 import { errorMessage } from '../errors';
+import { firstUnsafeComponent } from './no-symlink-walk';
 
 export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed' | 'invalid_name';
 
@@ -103,28 +104,20 @@ async function assertSafeTarget(fs: FileSystem, root: string, target: string): P
   if (!path.isAbsolute(target) || rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
     throw new StoreError('outside_root', `refusing to write ${target}: it is not inside the workspace ${root}`, target);
   }
-  let current = normRoot;
-  const parts = rel.split('/');
-  for (const [i, part] of parts.entries()) {
-    current = path.join(current, part);
-    const stat = await fs.lstat(current);
-    if (stat === null) return;
-    const isTarget = i === parts.length - 1;
-    if (stat.kind === 'symlink') {
-      throw new StoreError(
-        'symlink',
-        `refusing to write ${target}: ${isTarget ? 'the file' : `its parent ${current}`} is a symbolic link (a redirect out of the workspace's .vtcode folder is not followed)`,
-        target,
-      );
-    }
-    if (isTarget ? stat.kind !== 'file' : stat.kind !== 'directory') {
-      throw new StoreError(
-        'not_a_file',
-        `refusing to write ${target}: ${current} is ${KIND_NAMES[stat.kind]}, expected ${isTarget ? 'a regular file' : 'a directory'}`,
-        target,
-      );
-    }
+  const unsafe = await firstUnsafeComponent(fs, normRoot, rel, 'file');
+  if (unsafe === null || unsafe.problem === 'missing') return;
+  if (unsafe.problem === 'symlink') {
+    throw new StoreError(
+      'symlink',
+      `refusing to write ${target}: ${unsafe.last ? 'the file' : `its parent ${unsafe.at}`} is a symbolic link (a redirect out of the workspace's .vtcode folder is not followed)`,
+      target,
+    );
   }
+  throw new StoreError(
+    'not_a_file',
+    `refusing to write ${target}: ${unsafe.at} is ${KIND_NAMES[unsafe.found]}, expected ${unsafe.last ? 'a regular file' : 'a directory'}`,
+    target,
+  );
 }
 
 function externalEditOf(target: string, current: string | null): ExternalEdit {

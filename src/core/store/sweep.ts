@@ -14,6 +14,7 @@ import type { FileSystem } from '../ports';
 import { GLOBAL_TRACKER_FILE, PLANS_DIR } from '../tracker/store';
 import { isAtomicTempName } from './atomic';
 import { errorMessage } from '../errors';
+import { firstUnsafeComponent } from './no-symlink-walk';
 
 /** Every folder (relative to the workspace root) the atomic writer puts files in. */
 export const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
@@ -47,15 +48,11 @@ export interface SweepOptions {
  * does not exist (nothing to sweep); otherwise why the folder is not entered.
  */
 async function folderState(fs: FileSystem, root: string, rel: string): Promise<null | 'missing' | string> {
-  let current = root;
-  for (const part of rel.split('/')) {
-    current = path.join(current, part);
-    const stat = await fs.lstat(current);
-    if (stat === null) return 'missing';
-    if (stat.kind === 'symlink') return `${current} is a symbolic link; stale temp files are not looked for through it`;
-    if (stat.kind !== 'directory') return `${current} is not a folder (${stat.kind}); stale temp files are not looked for in it`;
-  }
-  return null;
+  const unsafe = await firstUnsafeComponent(fs, root, rel, 'directory');
+  if (unsafe === null) return null;
+  if (unsafe.problem === 'missing') return 'missing';
+  if (unsafe.problem === 'symlink') return `${unsafe.at} is a symbolic link; stale temp files are not looked for through it`;
+  return `${unsafe.at} is not a folder (${unsafe.found}); stale temp files are not looked for in it`;
 }
 
 /**
