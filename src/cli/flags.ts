@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AgentSchema } from '../core/session/events';
 import { AGENT_MODES, type AgentMode } from '../core/vocabulary';
 import { UsageError } from './io';
+import { errorMessage } from '../core/errors';
 
 /** Strict flag parsing for every sub-command: unknown flags and bad values are usage errors (exit 2). */
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
@@ -10,7 +11,7 @@ export function parseFlags<const O extends FlagOptions>(args: readonly string[],
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UsageError(errorMessage(err));
   }
 }
 

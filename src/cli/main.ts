@@ -1,5 +1,6 @@
 import { runCli } from './run';
 import type { CliIO } from './io';
+import { errorStack } from '../core/errors';
 
 const io: CliIO = {
   stdout: (text) => process.stdout.write(text),
@@ -18,7 +19,7 @@ runCli(process.argv.slice(2), io).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`vtplan: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`vtplan: internal error: ${errorStack(err)}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { HostNotification, WebviewCommand, describeInvalid, type PanelStatus, type TranscriptEntry } from '../protocol';
 import { renderWebviewHtml } from './webview-html';
+import { errorMessage } from '../core/errors';
 
 export type ChatFocusTarget = 'composer' | 'gate';
 
@@ -102,7 +103,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.focusWhenReady = null;
     }
     Promise.resolve(source.handle(command)).catch((err: unknown) => {
-      this.log.error(`Chat command '${command.type}' failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.error(`Chat command '${command.type}' failed: ${errorMessage(err)}`);
     });
   }
 

@@ -6,6 +6,7 @@
  */
 import type { ProviderFailure } from '../core/llm/provider';
 import type { NoticeLevel, PanelAction } from '../protocol';
+import { errorMessage } from '../core/errors';
 
 export interface FailureNotice {
   level: NoticeLevel;
@@ -69,7 +70,7 @@ export function providerFailureNotice(failure: Pick<ProviderFailure, 'kind' | 's
  */
 export function hostFailureNotice(err: unknown, unsent = false): FailureNotice {
   const name = err instanceof Error ? err.name : '';
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   const draft = unsent ? ' Your message was not sent; it is back in the composer.' : '';
   switch (name) {
     case 'NoWorkspaceFolderError':

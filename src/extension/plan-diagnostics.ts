@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { isPlanFilePath } from '../core/plan/files';
 import { loadPlanModel } from './lazy-plan-model';
 import type { PlanIssue } from './plan-model';
+import { errorMessage } from '../core/errors';
 
 export const PLAN_DIAGNOSTIC_SOURCE = 'vtplan';
 const DEBOUNCE_MS = 300;
@@ -62,7 +63,7 @@ export function registerPlanDiagnostics(context: vscode.ExtensionContext, log: v
         if (diagnostics.length === 0) collection.delete(doc.uri);
         else collection.set(doc.uri, diagnostics);
       },
-      (err: unknown) => log.error(`Could not validate ${doc.uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => log.error(`Could not validate ${doc.uri.fsPath}: ${errorMessage(err)}`),
     );
   };
 

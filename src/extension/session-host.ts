@@ -27,6 +27,7 @@ import type { SessionFolders } from './session-folders';
 import type { SettingsService } from './settings';
 import type { TasksViewModel } from './tasks-view';
 import type { TranscriptBuilder } from './transcript';
+import { errorMessage, errorStack } from '../core/errors';
 
 /**
  * The session machinery (providers and their SDKs, tools, the runloop) loads on first use, not
@@ -97,7 +98,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       vscode.window.showWarningMessage(`The build agent wants to run:\n\n${command}`, { modal: true }, 'Run').then(
         (pick) => this.confirmations.answer(interviewId, pick === 'Run'),
         (err: unknown) => {
-          this.deps.log.error(`The command confirmation dialog failed: ${err instanceof Error ? err.message : String(err)}`);
+          this.deps.log.error(`The command confirmation dialog failed: ${errorMessage(err)}`);
           this.confirmations.answer(interviewId, false);
         },
       );
@@ -191,7 +192,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     try {
       await this.open(id);
     } catch (err) {
-      this.deps.log.warn(`Could not restore session ${id}: ${err instanceof Error ? err.message : String(err)}`);
+      this.deps.log.warn(`Could not restore session ${id}: ${errorMessage(err)}`);
     }
   }
 
@@ -266,7 +267,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
    */
   reportFailure(err: unknown, unsent?: string): void {
     const notice = hostFailureNotice(err, unsent !== undefined);
-    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const detail = errorStack(err);
     if (notice.level === 'error') this.deps.log.error(detail);
     else this.deps.log.warn(detail);
     this.showNotice(notice);
@@ -442,7 +443,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       await scope.session.close();
     } catch (err) {
       // The session is over either way; a next one must still be able to start.
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       this.deps.log.error(`Session ${scope.session.id} did not close cleanly: ${message}`);
       if (!this.disposed) void vscode.window.showWarningMessage(`The previous session's log could not be completed: ${message}`);
     }
@@ -465,7 +466,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       const outcome = await Promise.race([this.close().then(() => 'closed' as const), late]);
       if (outcome === 'late') this.deps.log.warn(`The session did not close within ${budgetMs} ms; its last events may be missing from its log.`);
     } catch (err) {
-      this.deps.log.error(`Closing the session failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.deps.log.error(`Closing the session failed: ${errorMessage(err)}`);
     } finally {
       clearTimeout(timer);
     }
@@ -595,7 +596,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     this.notifyHiddenFailures(scope, messages);
     if (event.type === 'plan.persisted') {
       void this.deps.tasks.setActivePlan(join(scope.root, event.planFile)).catch((err: unknown) => {
-        this.deps.log.error(`The Tasks view could not follow ${event.planFile}: ${err instanceof Error ? err.message : String(err)}`);
+        this.deps.log.error(`The Tasks view could not follow ${event.planFile}: ${errorMessage(err)}`);
       });
     }
     // A plan asked for approval inside a turn is offered when the turn ends waiting for it: one the
@@ -641,7 +642,7 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   /** Extension shutdown: deactivate() has normally closed the session already (and awaited it). */
   dispose(): void {
     this.disposed = true;
-    this.close().catch((err: unknown) => this.deps.log.error(`Closing the session failed: ${err instanceof Error ? err.message : String(err)}`));
+    this.close().catch((err: unknown) => this.deps.log.error(`Closing the session failed: ${errorMessage(err)}`));
     for (const d of this.watches) d.dispose();
     this.approvalChanged.dispose();
   }

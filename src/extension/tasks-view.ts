@@ -22,6 +22,7 @@ import { watchFolders, type FolderWatch } from '../node/folder-watch';
 // brings the markdown parser into the activation bundle.
 import { currentItem, formatIndexPath, totalsOf, type Checklist, type TaskItem, type TaskStatus } from '../core/tracker/model';
 import { GLOBAL_TRACKER_FILE, loadTracker, locateNewestTracker, PLANS_DIR, type TrackerLocation } from '../core/tracker/store';
+import { errorMessage } from '../core/errors';
 
 export const TASKS_VIEW_ID = 'vtplan.tasks';
 const DECORATION_SCHEME = 'vtplan-task';
@@ -190,7 +191,7 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
         checklist = snapshot.checklist;
         source = snapshot.source === 'sidecar' ? (snapshot.sidecar?.path ?? null) : snapshot.source === 'global' ? snapshot.global.path : null;
       } catch (err) {
-        this.readError = `Could not read the task files: ${err instanceof Error ? err.message : String(err)}`;
+        this.readError = `Could not read the task files: ${errorMessage(err)}`;
       }
     }
     this.checklist = checklist;

@@ -22,6 +22,37 @@ function isNotFound(err: unknown): boolean {
   return errorCode(err) === 'ENOENT';
 }
 
+/**
+ * The two halves of every atomic write on Node (the store's through the FileSystem port, the
+ * agent's through the Writer): a temp file created exclusively and flushed, then renamed over
+ * the target. Without `mode` the file gets 0666 less the process umask, as any new file.
+ */
+export async function writeNewFileDurable(path: string, content: string, mode?: number): Promise<void> {
+  const handle = await fsp.open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
+  try {
+    await handle.writeFile(content, 'utf8');
+    // The umask may have narrowed the mode open() was given.
+    if (mode !== undefined) await handle.chmod(mode);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Atomic replace within one directory, which is then fsynced so the rename survives a crash. */
+export async function renameDurable(from: string, to: string): Promise<void> {
+  await fsp.rename(from, to);
+  let dir: fsp.FileHandle | undefined;
+  try {
+    dir = await fsp.open(dirname(to), constants.O_RDONLY);
+    await dir.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic.
+  } finally {
+    await dir?.close();
+  }
+}
+
 /** What a non-regular entry is, for NotRegularFileError. */
 export function specialKindOf(s: Stats): SpecialFileKind {
   if (s.isDirectory()) return 'directory';
@@ -137,29 +168,8 @@ export const nodeFileSystem: FileSystem & AppendFileSystem = {
   async mkdirp(path) {
     await fsp.mkdir(path, { recursive: true, mode: 0o700 });
   },
-  async writeNewFileDurable(path, content, mode) {
-    const handle = await fsp.open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  },
-  async rename(from, to) {
-    await fsp.rename(from, to);
-    // fsync the directory so the rename itself survives a crash.
-    let dir: fsp.FileHandle | undefined;
-    try {
-      dir = await fsp.open(dirname(to), constants.O_RDONLY);
-      await dir.sync();
-    } catch {
-      // Some file systems refuse fsync on directories; the rename is still atomic.
-    } finally {
-      await dir?.close();
-    }
-  },
+  writeNewFileDurable: (path, content, mode) => writeNewFileDurable(path, content, mode),
+  rename: renameDurable,
   async removeFile(path) {
     await fsp.rm(path, { force: true });
   },

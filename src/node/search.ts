@@ -1,8 +1,8 @@
 /**
  * The Search port on Node: ripgrep when a binary is given (VS Code ships one), otherwise a walk
  * of the tree in plain JS. Both skip `.git`, `node_modules` and `.vtcode`, include hidden files,
- * do not follow symlinks, skip binary files, honour `.gitignore` files (the fallback understands
- * the common subset, see core/tools/glob.ts) and return matches sorted by path.
+ * do not follow symlinks, skip binary files, honour `.gitignore` files (the fallback reads them with
+ * the `ignore` library, see core/tools/glob.ts) and return matches sorted by path.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, closeSync, constants as fsConstants, lstatSync, promises as fsp, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
@@ -13,6 +13,7 @@ import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../cor
 import { excerptAround } from '../core/tools/text';
 import { NotRegularFileError, type FindFilesRequest, type FindFilesResult, type GrepMatch, type GrepRequest, type GrepResult, type Search } from '../core/ports';
 import { openRegularSync, specialKindOf } from './fs';
+import { errorMessage } from '../core/errors';
 
 // .vtcode holds the agent's own session logs and plans: searching them feeds its transcript back to it.
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.vtcode']);
@@ -424,7 +425,7 @@ function compilePattern(req: GrepRequest): RegExp {
   try {
     return new RegExp(source, req.caseInsensitive ? 'i' : '');
   } catch (err) {
-    throw new Error(`invalid regular expression: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`invalid regular expression: ${errorMessage(err)}`);
   }
 }
 

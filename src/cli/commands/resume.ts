@@ -3,6 +3,7 @@ import { parseFlags } from '../flags';
 import { UsageError, type CliCommand } from '../io';
 import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
+import { errorMessage } from '../../core/errors';
 
 const USAGE =
   'vtplan resume <session-id> --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [--network default|off|on] [--skip-confirmations] [--jsonl] ("<message>" | --answer "<option label>" [--note "..."])';
@@ -30,7 +31,7 @@ export const resumeCommand: CliCommand = {
     try {
       session = await Session.resume(deps, id);
     } catch (err) {
-      io.stderr(`vtplan resume: ${err instanceof Error ? err.message : String(err)}\n`);
+      io.stderr(`vtplan resume: ${errorMessage(err)}\n`);
       return 2;
     }
     const print = eventPrinter(io, values.jsonl);

@@ -4,6 +4,7 @@ import { handleTaskTracker } from '../../core/tools/task-tracker';
 import type { TrackerResult } from '../../core/tracker';
 import { InputError, UsageError, type CliCommand, type CliIO } from '../io';
 import { parseFlags } from '../flags';
+import { errorMessage } from '../../core/errors';
 
 const USAGE = "vtplan tool task_tracker --workspace DIR [--plan-file .vtcode/plans/x.md] --args '<json>|-' [--json]";
 const TOOLS = ['task_tracker'] as const;
@@ -44,7 +45,7 @@ export const toolCommand: CliCommand = {
     try {
       toolArgs = JSON.parse(argText);
     } catch (err) {
-      throw new UsageError(`--args is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+      throw new UsageError(`--args is not valid JSON: ${errorMessage(err)}`);
     }
 
     const root = path.resolve(io.cwd, values.workspace);

@@ -5,6 +5,7 @@ import { NotRegularFileError, SPECIAL_FILE_NAMES } from '../../core/ports';
 import { readRegularFile } from '../../node/fs';
 import { extractPlan, validatePlan, type PlanIssue } from '../../core/plan';
 import { InputError, UsageError, type CliCommand, type CliIO } from '../io';
+import { errorMessage } from '../../core/errors';
 
 const USAGE = 'vtplan validate <file|-> [--json]';
 
@@ -31,7 +32,7 @@ export async function readOperand(operand: string, io: CliIO): Promise<{ text: s
     bytes = await readRegularFile(file, { followSymlink: true });
   } catch (err) {
     if (err instanceof NotRegularFileError) throw new InputError(`cannot read ${operand}: it is ${SPECIAL_FILE_NAMES[err.found]}, not a regular file`);
-    throw new InputError(`cannot read ${operand}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new InputError(`cannot read ${operand}: ${errorMessage(err)}`);
   }
   if (bytes === null) throw new InputError(`cannot read ${operand}: no such file`);
   const text = bytes.toString('utf8');

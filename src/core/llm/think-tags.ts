@@ -5,6 +5,8 @@
  * Only a tag that opens the message counts: `<think>` mentioned later in prose stays text.
  */
 
+import { partialTagSuffix } from '../partial-tag';
+
 const OPEN = '<think>';
 const CLOSE = '</think>';
 
@@ -14,14 +16,6 @@ export interface SplitPiece {
 }
 
 type State = 'start' | 'thinking' | 'after_think' | 'text';
-
-/** Length of the longest suffix of `text` that is a proper prefix of `tag`. */
-function partialTagSuffix(text: string, tag: string): number {
-  for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
-    if (tag.startsWith(text.slice(text.length - n))) return n;
-  }
-  return 0;
-}
 
 export class ThinkTagSplitter {
   private state: State = 'start';

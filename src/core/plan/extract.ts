@@ -11,6 +11,7 @@
  * answer); every block is removed from the visible text.
  */
 import { parsePlan } from './parse';
+import { partialTagSuffix } from '../partial-tag';
 
 export const PLAN_OPEN = '<proposed_plan>';
 export const PLAN_CLOSE = '</proposed_plan>';
@@ -24,15 +25,6 @@ export interface PlanExtraction {
   truncated: boolean;
   /** How the plan was found: inside tags, or as an untagged complete plan (PLAN-1). */
   source: 'tagged' | 'untagged' | null;
-}
-
-/** Longest suffix of `text` that is a proper prefix of `tag` (both tags start with `<`). */
-function partialTagSuffix(text: string, tag: string): number {
-  const from = Math.max(0, text.length - (tag.length - 1));
-  for (let p = text.indexOf('<', from); p !== -1; p = text.indexOf('<', p + 1)) {
-    if (tag.startsWith(text.slice(p))) return text.length - p;
-  }
-  return 0;
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { parse, type ParseEntry } from 'shell-quote';
 import type { Word } from './args';
+import { errorMessage } from '../errors';
 
 /** Marks a parameter expansion inside a word; NUL cannot occur in a scanned command. */
 export const MARK = '\u0000';
@@ -51,7 +52,7 @@ export function splitWords(text: string): SegmentWords {
   try {
     entries = parse(text, keepExpansions);
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
+    const detail = errorMessage(err);
     return { ok: false, reason: `the shell parser cannot read the command (${detail}), so it cannot be checked` };
   }
   return { ok: true, ...wordsOf(entries) };

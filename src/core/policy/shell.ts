@@ -21,6 +21,7 @@ import { environFileProblem } from './secrets';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
 import { aggregate, refuseWhole, reject, type CommandClass, type SegmentsVerdict, type SegmentVerdict } from './verdict';
 import type { AgentMode } from '../vocabulary';
+import { errorMessage } from '../errors';
 
 export type { CommandClass, SegmentResult } from './verdict';
 
@@ -43,7 +44,7 @@ export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
  * with the error as the reason, instead of failing the whole turn.
  */
 function failClosed(command: string, err: unknown): CommandVerdict {
-  const detail = err instanceof Error ? err.message : String(err);
+  const detail = errorMessage(err);
   const reason = `the command policy failed on this command (${detail}), so it was not run`;
   return { ...refuseWhole(typeof command === 'string' ? command : String(command), reason), class: 'unknown' };
 }

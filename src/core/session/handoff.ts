@@ -17,6 +17,7 @@ import {
 import { assertNever, type ExecutionMode, type HandoffChoice } from '../vocabulary';
 import type { EventInput } from './events';
 import type { SessionState } from './state';
+import { errorMessage } from '../errors';
 
 export interface HandoffDeps {
   fs: FileSystem;
@@ -123,7 +124,7 @@ export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planF
     const previous = (await loadTracker(fs, location)).sidecar?.checklist;
     done = new Set(walk(previous?.items ?? []).filter(({ item }) => item.status === 'completed').map(({ item }) => stepKey(item.description)));
   } catch (err) {
-    return { ok: false, reason: `The existing checklist could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, reason: `The existing checklist could not be read: ${errorMessage(err)}` };
   }
   const items = walk(distilled.items).map(({ item, path: at }) => ({
     // Two spaces a level keep sub-steps under their step (see tracker/ops.ts).
@@ -139,7 +140,7 @@ export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planF
   try {
     checklist = (await loadTracker(fs, location)).checklist;
   } catch (err) {
-    return { ok: false, reason: `The checklist was written but could not be read back: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, reason: `The checklist was written but could not be read back: ${errorMessage(err)}` };
   }
   if (!checklist || checklist.items.length === 0) return { ok: false, reason: 'The checklist was written but reads back empty; approval was not given.' };
   return { ok: true, checklist, trackerFile: path.relative(root, sidecarPathFor(planFile)), totals: totalsOf(checklist) };

@@ -24,6 +24,8 @@ import { redactSecrets } from '../llm/redact';
 import type { AppendFileSystem, FileSystem } from '../ports';
 import { ensureRuntimeGitignore } from '../store/runtime-gitignore';
 import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventType } from './events';
+import { errorMessage } from '../errors';
+import { firstUnsafeComponent } from '../store/no-symlink-walk';
 
 export const SESSIONS_DIR = '.vtcode/sessions';
 const LOG_FILE_MODE = 0o600;
@@ -63,20 +65,10 @@ export function sessionLogPath(root: string, sessionId: string): string {
 
 /** `.vtcode`, `.vtcode/sessions` and the log itself must not be symlinks (a redirect out of the workspace). */
 async function assertNoSymlink(fs: FileSystem, root: string, file: string): Promise<void> {
-  const parts = path.relative(root, file).split('/');
-  let current = root;
-  for (const [i, part] of parts.entries()) {
-    current = path.join(current, part);
-    const stat = await fs.lstat(current);
-    if (stat === null) return;
-    const isFile = i === parts.length - 1;
-    if (stat.kind === 'symlink') {
-      throw new SessionLogError(`refusing to write the session log: ${current} is a symbolic link`, file);
-    }
-    if (isFile ? stat.kind !== 'file' : stat.kind !== 'directory') {
-      throw new SessionLogError(`refusing to write the session log: ${current} is a ${stat.kind}`, file);
-    }
-  }
+  const unsafe = await firstUnsafeComponent(fs, root, path.relative(root, file), 'file');
+  if (unsafe === null || unsafe.problem === 'missing') return;
+  if (unsafe.problem === 'symlink') throw new SessionLogError(`refusing to write the session log: ${unsafe.at} is a symbolic link`, file);
+  throw new SessionLogError(`refusing to write the session log: ${unsafe.at} is a ${unsafe.found}`, file);
 }
 
 /** Bytes in a log key; the host makes it with a CSPRNG and keeps it outside the workspace. */
@@ -360,7 +352,7 @@ function untaggedProblem(raw: string, line: number, cutShort: boolean): LogProbl
   try {
     JSON.parse(raw);
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     return cutShort
       ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
       : { line, kind: 'invalid_json', message: reason };
@@ -374,7 +366,7 @@ function verifiedEvent(body: string, line: number, sessionId: string, lastSeq: n
   try {
     json = JSON.parse(body);
   } catch (err) {
-    return { problem: { line, kind: 'invalid_json', message: err instanceof Error ? err.message : String(err) } };
+    return { problem: { line, kind: 'invalid_json', message: errorMessage(err) } };
   }
   const parsed = SessionEventSchema.safeParse(json);
   if (!parsed.success) {

@@ -25,6 +25,7 @@ import {
 import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
 import type { ToolRuntime } from './tool-runtime';
 import type { TurnSettings } from './turn-settings';
+import { errorMessage } from '../errors';
 
 export interface SessionDeps {
   fs: FileSystem & AppendFileSystem;
@@ -490,7 +491,7 @@ export class Session {
       try {
         end = await body(abort.signal);
       } catch (err) {
-        end = { status: 'failed', reason: err instanceof Error ? err.message : String(err) };
+        end = { status: 'failed', reason: errorMessage(err) };
       }
       if (abort.signal.aborted && end.status !== 'cancelled') end = { status: 'cancelled' };
       this.abort = null;
@@ -528,7 +529,7 @@ export class Session {
       const command = this.deps.resumeCommand?.(this.id);
       return command ? { status: 'verified', resumeCommand: command } : { status: 'unsupported' };
     } catch (err) {
-      return { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+      return { status: 'failed', error: errorMessage(err) };
     }
   }
 

@@ -18,6 +18,8 @@
  */
 import { posix as path } from 'node:path';
 import type { EntryKind, FileSystem } from '../ports';
+import { errorMessage } from '../errors';
+import { firstUnsafeComponent } from './no-symlink-walk';
 
 export type StoreErrorCode = 'outside_root' | 'symlink' | 'not_a_file' | 'write_failed' | 'invalid_name';
 
@@ -102,28 +104,20 @@ async function assertSafeTarget(fs: FileSystem, root: string, target: string): P
   if (!path.isAbsolute(target) || rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
     throw new StoreError('outside_root', `refusing to write ${target}: it is not inside the workspace ${root}`, target);
   }
-  let current = normRoot;
-  const parts = rel.split('/');
-  for (const [i, part] of parts.entries()) {
-    current = path.join(current, part);
-    const stat = await fs.lstat(current);
-    if (stat === null) return;
-    const isTarget = i === parts.length - 1;
-    if (stat.kind === 'symlink') {
-      throw new StoreError(
-        'symlink',
-        `refusing to write ${target}: ${isTarget ? 'the file' : `its parent ${current}`} is a symbolic link (a redirect out of the workspace's .vtcode folder is not followed)`,
-        target,
-      );
-    }
-    if (isTarget ? stat.kind !== 'file' : stat.kind !== 'directory') {
-      throw new StoreError(
-        'not_a_file',
-        `refusing to write ${target}: ${current} is ${KIND_NAMES[stat.kind]}, expected ${isTarget ? 'a regular file' : 'a directory'}`,
-        target,
-      );
-    }
+  const unsafe = await firstUnsafeComponent(fs, normRoot, rel, 'file');
+  if (unsafe === null || unsafe.problem === 'missing') return;
+  if (unsafe.problem === 'symlink') {
+    throw new StoreError(
+      'symlink',
+      `refusing to write ${target}: ${unsafe.last ? 'the file' : `its parent ${unsafe.at}`} is a symbolic link (a redirect out of the workspace's .vtcode folder is not followed)`,
+      target,
+    );
   }
+  throw new StoreError(
+    'not_a_file',
+    `refusing to write ${target}: ${unsafe.at} is ${KIND_NAMES[unsafe.found]}, expected ${unsafe.last ? 'a regular file' : 'a directory'}`,
+    target,
+  );
 }
 
 function externalEditOf(target: string, current: string | null): ExternalEdit {
@@ -169,13 +163,9 @@ async function stage(fs: FileSystem, root: string, p: Prepared): Promise<string>
     await fs.writeNewFileDurable(temp, p.content, PRIVATE_FILE_MODE);
   } catch (err) {
     await fs.removeFile(temp).catch(() => undefined);
-    throw new StoreError('write_failed', `could not write ${p.path}: ${messageOf(err)}`, p.path, { cause: err });
+    throw new StoreError('write_failed', `could not write ${p.path}: ${errorMessage(err)}`, p.path, { cause: err });
   }
   return temp;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Writes one private file atomically. Throws StoreError when the write is refused or fails. */
@@ -285,7 +275,7 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
           : '';
     const keptNote = rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
     throw new PublishError(
-      `could not write ${prepared.path}: ${messageOf(failure)}${rollbackNote}${keptNote}`,
+      `could not write ${prepared.path}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
       prepared.path,
       rollback.failures,
       { cause: failure },
@@ -319,7 +309,7 @@ async function rollBack(
         await fs.removeFile(temp).catch(() => undefined);
       }
     } catch (err) {
-      failures.push(`${p.path}: ${messageOf(err)}`);
+      failures.push(`${p.path}: ${errorMessage(err)}`);
     }
   }
   return { failures, keptEdits };

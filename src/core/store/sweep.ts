@@ -13,6 +13,8 @@ import { posix as path } from 'node:path';
 import type { FileSystem } from '../ports';
 import { GLOBAL_TRACKER_FILE, PLANS_DIR } from '../tracker/store';
 import { isAtomicTempName } from './atomic';
+import { errorMessage } from '../errors';
+import { firstUnsafeComponent } from './no-symlink-walk';
 
 /** Every folder (relative to the workspace root) the atomic writer puts files in. */
 export const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
@@ -41,24 +43,16 @@ export interface SweepOptions {
   graceMs?: number;
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /**
  * `null` when every component of `rel` below `root` is a real directory; `'missing'` when one
  * does not exist (nothing to sweep); otherwise why the folder is not entered.
  */
 async function folderState(fs: FileSystem, root: string, rel: string): Promise<null | 'missing' | string> {
-  let current = root;
-  for (const part of rel.split('/')) {
-    current = path.join(current, part);
-    const stat = await fs.lstat(current);
-    if (stat === null) return 'missing';
-    if (stat.kind === 'symlink') return `${current} is a symbolic link; stale temp files are not looked for through it`;
-    if (stat.kind !== 'directory') return `${current} is not a folder (${stat.kind}); stale temp files are not looked for in it`;
-  }
-  return null;
+  const unsafe = await firstUnsafeComponent(fs, root, rel, 'directory');
+  if (unsafe === null) return null;
+  if (unsafe.problem === 'missing') return 'missing';
+  if (unsafe.problem === 'symlink') return `${unsafe.at} is a symbolic link; stale temp files are not looked for through it`;
+  return `${unsafe.at} is not a folder (${unsafe.found}); stale temp files are not looked for in it`;
 }
 
 /**
@@ -96,11 +90,11 @@ export async function sweepStaleTempFiles(fs: FileSystem, root: string, options:
           await fs.removeFile(file);
           report.removed.push(file);
         } catch (err) {
-          report.problems.push({ path: file, message: `could not remove the stale temp file ${file}: ${messageOf(err)}` });
+          report.problems.push({ path: file, message: `could not remove the stale temp file ${file}: ${errorMessage(err)}` });
         }
       }
     } catch (err) {
-      report.problems.push({ path: dir, message: `could not look for stale temp files in ${dir}: ${messageOf(err)}` });
+      report.problems.push({ path: dir, message: `could not look for stale temp files in ${dir}: ${errorMessage(err)}` });
     }
   }
   return report;

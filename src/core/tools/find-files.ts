@@ -4,6 +4,7 @@ import { displayPath, resolveWorkspacePath } from './paths';
 import { cutHead, cutNote } from './preview';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { plural } from './text';
+import { errorMessage } from '../errors';
 
 export const FIND_FILES_DEFAULT_MAX = 200;
 export const FIND_FILES_MAX = 1000;
@@ -33,7 +34,7 @@ export const findFilesTool = defineTool({
       found = await ctx.ports.search.findFiles({ root: base.real, glob: args.glob, maxResults: max, signal: ctx.signal });
     } catch (err) {
       if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
-      throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${errorMessage(err)}`);
     }
     const realRoot = await ctx.ports.fs.realpath(ctx.root);
     const paths = found.files.map((f) => displayPath(ctx.root, realRoot, f));

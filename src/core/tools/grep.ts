@@ -4,6 +4,7 @@ import { displayPath, resolveWorkspacePath } from './paths';
 import { cutHead, cutNote } from './preview';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { plural } from './text';
+import { errorMessage } from '../errors';
 
 export const GREP_DEFAULT_MAX = 100;
 export const GREP_MAX = 500;
@@ -48,7 +49,7 @@ export const grepTool = defineTool({
       });
     } catch (err) {
       if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'grep was cancelled.');
-      throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${errorMessage(err)}`);
     }
     const realRoot = await ctx.ports.fs.realpath(ctx.root);
     const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;

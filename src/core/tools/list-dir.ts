@@ -9,6 +9,7 @@ import { resolveWorkspacePath } from './paths';
 import { cutHead, cutNote } from './preview';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { plural } from './text';
+import { errorMessage } from '../errors';
 
 export const LIST_DIR_MAX_ENTRIES = 500;
 const NOT_EXPANDED = new Set(['.git', 'node_modules']);
@@ -33,7 +34,7 @@ async function list(fs: FileSystem, dir: string, depth: number, indent: string, 
   try {
     entries = (await fs.readDir(dir)).sort(byName);
   } catch (err) {
-    out.lines.push(`${indent}[not readable: ${err instanceof Error ? err.message : String(err)}]`);
+    out.lines.push(`${indent}[not readable: ${errorMessage(err)}]`);
     return;
   }
   for (const entry of entries) {

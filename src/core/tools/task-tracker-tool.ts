@@ -6,6 +6,7 @@
 import type { TrackerResult } from '../tracker';
 import { TASK_TRACKER_TOOL, handleTaskTracker, taskTrackerArgsSchema } from './task-tracker';
 import { failed, type Tool, type ToolContext, type ToolResult } from './tool';
+import { errorMessage } from '../errors';
 
 function toToolResult(result: TrackerResult): ToolResult {
   if (!result.ok) {
@@ -34,7 +35,7 @@ export const taskTrackerTool: Tool = {
       const result = await handleTaskTracker({ fs: ctx.ports.fs, root: ctx.root, ...ctx.tracker, display: 'compact' }, args);
       return toToolResult(result);
     } catch (err) {
-      return failed('task_tracker', 'failed', `task_tracker failed: ${err instanceof Error ? err.message : String(err)}`);
+      return failed('task_tracker', 'failed', `task_tracker failed: ${errorMessage(err)}`);
     }
   },
 };

@@ -9,6 +9,7 @@ import type { ToolDefinition } from '../llm/provider';
 import type { AgentMode } from '../vocabulary';
 import type { CommandNetwork } from '../config/settings';
 import { NotRegularFileError, type FileSystem, type Search, type Shell, type Writer } from '../ports';
+import { errorMessage } from '../errors';
 
 export { COMMAND_NETWORK, type CommandNetwork } from '../config/settings';
 
@@ -161,7 +162,7 @@ export function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw:
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return { ok: false, message: `Invalid arguments for ${toolName}: not valid JSON (${err instanceof Error ? err.message : String(err)}).` };
+      return { ok: false, message: `Invalid arguments for ${toolName}: not valid JSON (${errorMessage(err)}).` };
     }
   }
   if (value === undefined || value === null) value = {};
@@ -176,10 +177,6 @@ export interface ToolSpec<S extends z.ZodType> {
   schema: S;
   mutates: boolean;
   handler(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Builds a Tool: JSON Schema from the zod schema, validation before the handler, no throws. */
@@ -201,7 +198,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
         if (err instanceof ToolFailure) return failed(spec.name, err.code, err.message, err.target);
         // A handler's own kind check can lose a race with a swap; the port's refusal still says why.
         if (err instanceof NotRegularFileError) return failed(spec.name, 'not_a_file', `${spec.name}: ${err.message}`);
-        return failed(spec.name, 'failed', `${spec.name} failed: ${messageOf(err)}`);
+        return failed(spec.name, 'failed', `${spec.name} failed: ${errorMessage(err)}`);
       }
     },
   };

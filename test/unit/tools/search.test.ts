@@ -125,6 +125,19 @@ for (const [label, make] of searches) {
     assert.match(r.content, /\d+ of the first 50 paths shown; the search stopped at 50 paths and there are more\. Narrow the glob or the path\.\]$/);
   });
 
+  test(`find_files (${label}) reads globs and .gitignore as git and ripgrep do: \`[]]\`, an escaped trailing space`, async () => {
+    ws.write('edge/.gitignore', 'trail\\ \nplain \n[]]x.txt\n');
+    for (const name of ['trail ', 'trail', 'plain', ']x.txt', ']y.txt', 'a.txt']) ws.write(`edge/${name}`, '');
+    const ctx = ctxFor(ws, { search: make() });
+    const all = await findFilesTool.run({ glob: '*', path: 'edge' }, ctx);
+    // `trail\ ` ignores the name with the space only; `plain ` loses its unescaped trailing space.
+    assert.deepEqual(all.content.split('\n'), ['edge/.gitignore', 'edge/]y.txt', 'edge/a.txt', 'edge/trail']);
+    const bracket = await findFilesTool.run({ glob: '[]]*' }, ctx);
+    assert.equal(bracket.content, 'edge/]y.txt');
+    const notBracket = await findFilesTool.run({ glob: '[!]]*.txt', path: 'edge' }, ctx);
+    assert.equal(notBracket.content, 'edge/a.txt');
+  });
+
   test(`grep and find_files (${label}) order paths folder by folder: a/b.txt before a.txt`, async () => {
     ws.write('order/a.txt', 'helper order\n');
     ws.write('order/a/b.txt', 'helper order\n');
@@ -168,13 +181,23 @@ test('globs: *, ?, **, [..], {a,b}; a slash anchors the glob at the root', () =>
     ['docs/', 'docs', true],
     ['/secret.txt', 'secret.txt', true],
     ['/secret.txt', 'a/secret.txt', false],
+    ['*', '.hidden', true],
+    ['[]]', ']', true],
+    ['[]]', 'a', false],
+    ['[!]]', 'a', true],
+    ['[!]]', ']', false],
+    ['a\\ ', 'a ', true],
+    ['a\\ ', 'a', false],
+    ['a\\*', 'a*', true],
+    ['a\\*', 'ab', false],
   ];
   for (const [glob, p, expected] of cases) assert.equal(compileGlob(glob).matches(p), expected, `${glob} vs ${p}`);
-  assert.throws(() => compileGlob('*.{ts'), /unclosed "\{"/);
+  assert.throws(() => compileGlob('*.{ts'), /^Error: invalid glob "\*\.\{ts": Missing closing: "\}"/);
+  assert.throws(() => compileGlob('[ab'), /^Error: invalid glob "\[ab": Missing closing: "\]"/);
   assert.throws(() => compileGlob(''), /empty/);
 });
 
-test('.gitignore subset: comments, negation, folder-only rules, anchoring; the last matching rule wins', () => {
+test('.gitignore: comments, negation, folder-only rules, anchoring; the last matching rule wins', () => {
   const rules = parseGitignore('# c\n\nbuild/\n*.log\n!keep.log\n/root-only.txt\nsrc/gen/\n');
   assert.equal(rules.decide('build', true), true);
   assert.equal(rules.decide('build', false), undefined);
@@ -184,6 +207,13 @@ test('.gitignore subset: comments, negation, folder-only rules, anchoring; the l
   assert.equal(rules.decide('sub/root-only.txt', false), undefined);
   assert.equal(rules.decide('src/gen', true), true);
   assert.equal(rules.decide('x/src/gen', true), undefined);
+  const edges = parseGitignore('trail\\ \nplain \n[]]\nCase.txt\n');
+  assert.equal(rules.decide('build/out.js', false), true, 'a file below an ignored folder is ignored');
+  assert.equal(edges.decide('trail ', false), true);
+  assert.equal(edges.decide('trail', false), undefined);
+  assert.equal(edges.decide('plain', false), true);
+  assert.equal(edges.decide(']', false), true);
+  assert.equal(edges.decide('case.txt', false), undefined, 'names compare case-sensitively, as git on Linux');
 });
 
 test('ripgrep is found below a VS Code appRoot in either package layout', async () => {

@@ -29,11 +29,20 @@ test('write_file creates a file and its missing folders, then replaces it; ident
   assert.deepEqual(fs.readdirSync(path.join(ws.root, 'src/new')), ['mod.ts']);
 });
 
-test('write_file keeps the permission bits of an existing file (a script stays executable)', async () => {
+test('write_file keeps the permission bits of an existing file (a script stays executable, a 0666 file stays 0666); a new one gets the umask default', async () => {
   const p = ws.write('run.sh', '#!/bin/sh\n');
   fs.chmodSync(p, 0o755);
   await writeFileTool.run({ path: 'run.sh', content: '#!/bin/sh\necho hi\n' }, build());
   assert.equal(fs.statSync(p).mode & 0o777, 0o755);
+  // 0666 is exactly what open() asks for; the umask must not narrow an existing file's bits.
+  const shared = ws.write('shared.txt', 'x\n');
+  fs.chmodSync(shared, 0o666);
+  await writeFileTool.run({ path: 'shared.txt', content: 'y\n' }, build());
+  assert.equal(fs.statSync(shared).mode & 0o777, 0o666);
+  // A new file gets what any new file gets here: 0666 less the umask.
+  const plain = ws.write('plain.txt', '');
+  await writeFileTool.run({ path: 'fresh.txt', content: 'z\n' }, build());
+  assert.equal(fs.statSync(path.join(ws.root, 'fresh.txt')).mode & 0o777, fs.statSync(plain).mode & 0o777);
 });
 
 test('RO-1: write_file and edit_file are refused in plan mode and touch nothing', async () => {

@@ -12,6 +12,7 @@ import type { ToolOutcome } from '../tool-runtime';
 import { admit, schedule, type BatchState, type CallContext } from './admission';
 import type { TurnDeps, TurnEnd } from './deps';
 import { directive, type TurnState } from './phase';
+import { errorMessage } from '../../errors';
 
 /**
  * Runs one assistant batch; returns a TurnEnd when the turn must stop. `granted` continues a
@@ -70,7 +71,7 @@ async function execute(ctx: CallContext): Promise<ToolOutcome> {
       ...(plan ? { planFile: `${deps.root}/${plan.planFile}` } : {}),
     });
   } catch (err) {
-    return { kind: 'result', ok: false, content: `Tool failed: ${err instanceof Error ? err.message : String(err)}`, class: 'other', empty: true, truncated: false };
+    return { kind: 'result', ok: false, content: `Tool failed: ${errorMessage(err)}`, class: 'other', empty: true, truncated: false };
   }
 }
 

@@ -7,6 +7,7 @@ import { buildRepairRequest, buildSynopsis, PlanStore, validatePlan } from '../.
 import { handOff, refreshTrackerFromPlan } from '../handoff';
 import type { TurnDeps, TurnEnd } from './deps';
 import { directive, type TurnState } from './phase';
+import { errorMessage } from '../../errors';
 
 /** Validation repair requests before a planning turn ends blocked (SYN-4). */
 export const MAX_REPAIRS = 2;
@@ -70,7 +71,7 @@ async function persistPlan(deps: TurnDeps, plan: string): Promise<{ kind: 'saved
     await deps.emit({ type: 'plan.persisted', planFile: relative, ...(title ? { title } : {}) });
     return { kind: 'saved', planFile: relative };
   } catch (err) {
-    return { kind: 'store_failed', reason: `Could not save the plan: ${err instanceof Error ? err.message : String(err)}` };
+    return { kind: 'store_failed', reason: `Could not save the plan: ${errorMessage(err)}` };
   }
 }
 
