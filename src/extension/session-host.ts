@@ -82,7 +82,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private readonly confirmations = new PendingConfirmations();
 
   constructor(private readonly deps: SessionHostDeps) {
-    this.watches = [deps.tasks.onDidChange(() => this.showTrackerLine()), deps.folders.onDidChange(() => void this.folderChanged())];
+    this.watches = [
+      deps.tasks.onDidChange(() => this.showTrackerLine()),
+      deps.folders.onDidChange(() => void this.folderChanged()),
+      // The next model request uses a changed provider or model (session-runtime.ts); the header says so now.
+      deps.settings.onDidChange(({ current, previous }) => {
+        if (this.scope && (current.model !== previous.model || current.provider !== previous.provider)) this.postAll(this.scope.builder.setModel(current.model || null));
+      }),
+    ];
   }
 
   /**
@@ -163,6 +170,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     if (!scope) return { status: this.panelStatus(), transcript: [...this.looseNotices], earlier: 0 };
     const snap = scope.builder.snapshot();
     return { status: this.withFolder(snap.status), transcript: snap.transcript, earlier: snap.earlier };
+  }
+
+  /** What the chat header and footer show now (read-only: unlike snapshot(), it changes nothing). */
+  get status(): PanelStatus {
+    return this.panelStatus();
   }
 
   private panelStatus(): PanelStatus {

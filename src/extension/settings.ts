@@ -17,6 +17,9 @@ export class SettingsService implements vscode.Disposable {
   /** Problems already shown, as `setting=value`; a setting that becomes valid leaves the set. */
   private readonly reported = new Set<string>();
   private readonly listener: vscode.Disposable;
+  private readonly changed = new vscode.EventEmitter<{ current: Readonly<Settings>; previous: Readonly<Settings> }>();
+  /** Fires after the values changed (a settings.json edit, Select Model), with the values before and after. */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly log: Pick<vscode.LogOutputChannel, 'warn'>) {
     this.value = this.read();
@@ -49,7 +52,9 @@ export class SettingsService implements vscode.Disposable {
 
   /** Readers take `current` when they need it (per turn, per model request), so a re-read is all a change needs. */
   private refresh(): void {
+    const previous = this.value;
     this.value = this.read();
+    if (JSON.stringify(this.value) !== JSON.stringify(previous)) this.changed.fire({ current: this.value, previous });
   }
 
   private read(): Settings {
@@ -74,6 +79,7 @@ export class SettingsService implements vscode.Disposable {
 
   dispose(): void {
     this.listener.dispose();
+    this.changed.dispose();
   }
 }
 

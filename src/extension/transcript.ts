@@ -79,6 +79,16 @@ export class TranscriptBuilder {
   }
 
   /**
+   * The model the header names. A session's model comes from its `session.started`; a model
+   * chosen while it runs (issue 15 item 3) is used from the next request, so the header follows.
+   */
+  setModel(model: string | null): HostNotification[] {
+    if (this.status.model === model) return [];
+    this.status = { ...this.status, model };
+    return [{ type: 'status', status: this.status }];
+  }
+
+  /**
    * What the panel is sent on `ready`, a reload or a session switch: the latest rows, rendered,
    * and how many come before them. A question or gate still waiting is what the user must act
    * on, so the rows start no later than it, however old it is. Call it only for a `state` that is

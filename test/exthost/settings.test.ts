@@ -62,12 +62,14 @@ suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', 
     for (const key of ['requirePlanConfirmation', 'maxToolCallsPerTurn', 'defaultAgent']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
   });
 
-  test('a model chosen while the session runs is used from its next model request', async () => {
+  test('a model chosen while the session runs is used from its next model request, and the header names it at once', async () => {
     await api.host.newSession();
     const session = api.host.current!;
     script([[{ text: 'First answer.' }], [{ text: 'Second answer.' }]]);
     await api.host.submit('What does the greeter do?');
+    assert.equal(api.host.status.model, 'scripted-large');
     await set('model', 'scripted-small', () => api.settings.current.model === 'scripted-small');
+    assert.equal(api.host.status.model, 'scripted-small', 'the header follows the setting before the next request');
     await api.host.submit('And what else?');
     assert.equal(api.host.current, session, 'the same session');
     assert.deepEqual(requestedModels(), ['scripted-large', 'scripted-small']);
