@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
 import type { EntryOf } from '../../src/protocol';
+import { until } from './helpers';
 
 const PLAN_FILE = '.vtcode/plans/greet-loudly-on-request.md';
 
@@ -28,14 +29,6 @@ Let \`greet\` in src/greet.js upper-case its greeting when asked.
 - Lower-case stays the default.`;
 
 const STEP_2 = "2. Cover the loud greeting in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/, rg -n 'loud' test/greet.test.js]";
-
-async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function diffTabs(): vscode.TabInputTextDiff[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.input)).filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);

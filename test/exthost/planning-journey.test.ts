@@ -4,30 +4,12 @@
  * command → one implementation turn whose edits are undoable (ADD-1, GATE-2, GATE-3, GATE-6).
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { within, SHOUT_FLAG_PLAN as PLAN } from './helpers';
-
-type Part = { text: string } | { toolCall: { id: string; name: string; input: object } };
-
-function script(turns: Part[][]): void {
-  const path = process.env.VTPLAN_SCRIPTED_LM;
-  assert.ok(path, 'VTPLAN_SCRIPTED_LM reaches the extension host');
-  rmSync(`${path}.requests.jsonl`, { force: true });
-  rmSync(`${path}.events.jsonl`, { force: true });
-  writeFileSync(path, JSON.stringify(turns));
-}
-
-async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { script, until, within, SHOUT_FLAG_PLAN as PLAN } from './helpers';
 
 suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () => {
   let api: ExtensionApi;

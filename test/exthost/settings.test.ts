@@ -6,13 +6,11 @@
  * invalid value is never used, its default is.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { SHOUT_FLAG_PLAN as PLAN } from './helpers';
-
-type Part = { text: string } | { toolCall: { id: string; name: string; input: object } };
+import { script, until, SHOUT_FLAG_PLAN as PLAN } from './helpers';
 
 function scriptPath(): string {
   const path = process.env.VTPLAN_SCRIPTED_LM;
@@ -20,25 +18,11 @@ function scriptPath(): string {
   return path;
 }
 
-function script(turns: Part[][]): void {
-  rmSync(`${scriptPath()}.requests.jsonl`, { force: true });
-  rmSync(`${scriptPath()}.events.jsonl`, { force: true });
-  writeFileSync(scriptPath(), JSON.stringify(turns));
-}
-
 /** The model each request of the current script went to, as the scripted model logged it. */
 function requestedModels(): string[] {
   const log = `${scriptPath()}.requests.jsonl`;
   if (!existsSync(log)) return [];
   return readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { model: string }).model);
-}
-
-async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', () => {
