@@ -13,6 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../../test/fixtures/seeded-random';
 
 export const RARE_NEEDLE = 'vtplanRareNeedle';
 /** On (almost) every line of every source file: a search for it hits the result cap at once. */
@@ -34,25 +35,13 @@ export interface GeneratedRepo {
   wideEntries: number;
 }
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['handler', 'request', 'session', 'plan', 'value', 'index', 'buffer', 'result', 'config', 'state', 'event', 'token', 'parse', 'render', 'queue', 'cache'];
 const EXTS = ['ts', 'ts', 'ts', 'js', 'md', 'json', 'py', 'rs'];
 /** One source file in this many holds the rare needle. */
 const NEEDLE_EVERY = 997;
 
 export function generateRepo(root: string, fileCount: number, seed = 16): GeneratedRepo {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const made = new Set<string>();
   const stats = { files: 0, hidden: 0, binaries: 0, bytes: 0, needleFiles: 0 };

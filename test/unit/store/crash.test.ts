@@ -5,20 +5,9 @@ import * as os from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { validatePlan } from '../../../src/core/plan';
+import { seededRandom } from '../../fixtures/seeded-random';
 
 const KILLS = 12;
-
-/** mulberry32: the kill points are seeded, so a failure replays exactly. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bigPlan(label: string): string {
   // Long enough that the seeded cut points fall on many different lines.
@@ -70,7 +59,7 @@ function killMidWrite(args: string[]): Promise<{ path: string; written: number }
 
 test('STORE-2: a writer SIGKILLed part-way through a write (seeded write and cut) always leaves the old or the new valid plan, never a partial file', { timeout: 120_000 }, async () => {
   const root = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-crash-'));
-  const random = seeded(19);
+  const random = seededRandom(19);
   try {
     const a = bigPlan('A');
     const b = bigPlan('B');
