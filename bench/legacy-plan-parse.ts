@@ -63,7 +63,8 @@ const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
 const NUMBERED_STEP = /^(\s*)(?:\*\*)?(?:step\s+)?(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/i;
 const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/;
-const META_AFTER_ARROW = /^\s*(?:\*\*|__)?(files?|symbols?|targets?|verify|verification|outcome)(?:\*\*|__)?\s*:(?:\*\*|__)?/i;
+const META_AFTER_ARROW =
+  /^\s*(?:\*\*|__)?(files?|symbols?|targets?|verify|verification|outcome)(?:\*\*|__)?\s*:(?:\*\*|__)?/i;
 const CONTINUATION =
   /^\s*(?:[-*+]\s+)?(?:(?:->|→)\s*)?(?:\*\*|__)?(files?|symbols?|targets?|verify|verification|outcome)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/i;
 
@@ -83,9 +84,13 @@ function parseListValue(raw: string): string[] {
   if (value.startsWith('[')) {
     const close = matchingBracket(value, 0);
     const inner = close === -1 ? value.slice(1) : value.slice(1, close);
-    return splitTopLevel(inner, ',').map(unwrapCode).filter((s) => s.length > 0);
+    return splitTopLevel(inner, ',')
+      .map(unwrapCode)
+      .filter((s) => s.length > 0);
   }
-  return splitTopLevel(value.replace(/[.;]\s*$/, ''), ',').map(unwrapCode).filter((s) => s.length > 0);
+  return splitTopLevel(value.replace(/[.;]\s*$/, ''), ',')
+    .map(unwrapCode)
+    .filter((s) => s.length > 0);
 }
 
 /**

@@ -24,7 +24,10 @@ function samplePlan(): string {
     (_, i) =>
       `${i + 1}. Update \`handler_${i}\` to validate its input with the shared zod schema and return typed errors -> files: [src/core/handlers/h${i}.ts, test/unit/handlers/h${i}.test.ts] -> verify: [node --import tsx --test test/unit/handlers/h${i}.test.ts, rg -n 'handler_${i}' src/core/handlers, "npx eslint src/core/handlers/h${i}.ts"]`,
   ).join('\n');
-  const assumptions = Array.from({ length: 14 }, (_, i) => `- Module \`m${i}\` keeps its public signature; callers in src/app/m${i}.ts need no change.`).join('\n');
+  const assumptions = Array.from(
+    { length: 14 },
+    (_, i) => `- Module \`m${i}\` keeps its public signature; callers in src/app/m${i}.ts need no change.`,
+  ).join('\n');
   return `Repository facts checked:
 - \`src/core/handlers/index.ts:register\` wires every handler; none validates input today.
 Next open decision: No remaining scope decisions.
@@ -107,9 +110,13 @@ for (const delta of [16, 64, 4096]) {
   cpuRates.push(median(cpuRuns));
 }
 const fmt = (xs: number[]) => xs.map((r) => r.toFixed(0)).join(' / ');
-console.log(`streaming plan parser throughput (16/64/4096-char deltas, wall clock, best of 5): ${fmt(rates)} MB/s (target ≥ 50 MB/s)`);
+console.log(
+  `streaming plan parser throughput (16/64/4096-char deltas, wall clock, best of 5): ${fmt(rates)} MB/s (target ≥ 50 MB/s)`,
+);
 // CPU time is what the parser itself costs, unaffected by other processes competing for the CPU.
-console.log(`streaming plan parser throughput (16/64/4096-char deltas, per CPU-second, median of 5): ${fmt(cpuRates)} MB/s (target ≥ 50 MB/s)`);
+console.log(
+  `streaming plan parser throughput (16/64/4096-char deltas, per CPU-second, median of 5): ${fmt(cpuRates)} MB/s (target ≥ 50 MB/s)`,
+);
 
 // 3. One private atomic plan write (temp file 0600, fsync, rename, directory fsync).
 async function benchWrite(): Promise<void> {
@@ -124,7 +131,9 @@ async function benchWrite(): Promise<void> {
       writeTimes.push(performance.now() - t0);
       if (!r.written) throw new Error('bench write was skipped');
     }
-    console.log(`atomic plan write (${(Buffer.byteLength(plan) / 1024).toFixed(1)} KB, median of 60): ${median(writeTimes.slice(10)).toFixed(2)} ms`);
+    console.log(
+      `atomic plan write (${(Buffer.byteLength(plan) / 1024).toFixed(1)} KB, median of 60): ${median(writeTimes.slice(10)).toFixed(2)} ms`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -84,7 +84,10 @@ function cases(repo: GeneratedRepo): Case[] {
       tool: 'grep',
       args: { pattern: RARE_NEEDLE },
       raw: { args: [...SKIP, RARE_NEEDLE, '.'] },
-      check: (c) => (countLines(c, new RegExp(`:\\d+: .*${RARE_NEEDLE}`)) === repo.needleFiles ? null : `expected ${repo.needleFiles} matches:\n${c.slice(0, 2000)}`),
+      check: (c) =>
+        countLines(c, new RegExp(`:\\d+: .*${RARE_NEEDLE}`)) === repo.needleFiles
+          ? null
+          : `expected ${repo.needleFiles} matches:\n${c.slice(0, 2000)}`,
     },
     {
       label: 'grep a word on every line (stops at the 100-match cap)',
@@ -98,7 +101,10 @@ function cases(repo: GeneratedRepo): Case[] {
       tool: 'grep',
       args: { pattern: RARE_NEEDLE, glob: '*.ts' },
       raw: { args: [...SKIP, '--type-add', 'x:*.ts', '-t', 'x', RARE_NEEDLE, '.'] },
-      check: (c) => (c.includes(`${RARE_NEEDLE}`) && !/\.(js|md|py|rs|json):\d+:/.test(c) ? null : `unexpected result:\n${c.slice(0, 1000)}`),
+      check: (c) =>
+        c.includes(`${RARE_NEEDLE}`) && !/\.(js|md|py|rs|json):\d+:/.test(c)
+          ? null
+          : `unexpected result:\n${c.slice(0, 1000)}`,
     },
     {
       label: 'find_files *.ts (stops at the 200-path cap)',
@@ -127,14 +133,29 @@ function cases(repo: GeneratedRepo): Case[] {
       args: { path: repo.wideDir },
       raw: { args: ['--files', '--no-ignore', '--max-depth', '1', repo.wideDir] },
       check: (c) =>
-        repo.wideEntries <= LIST_DIR_MAX_ENTRIES || c.includes(`at least ${repo.wideEntries - LIST_DIR_MAX_ENTRIES} more entries not listed`) ? null : `no truncation notice:\n${c.slice(-500)}`,
+        repo.wideEntries <= LIST_DIR_MAX_ENTRIES ||
+        c.includes(`at least ${repo.wideEntries - LIST_DIR_MAX_ENTRIES} more entries not listed`)
+          ? null
+          : `no truncation notice:\n${c.slice(-500)}`,
     },
   ];
 }
 
-function runtimeFor(root: string, search: Search): (name: string, args: unknown, signal?: AbortSignal) => Promise<ToolOutcome> {
-  const runtime = createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search, writer: nodeWriter } });
-  return (name, args, signal = new AbortController().signal) => runtime.execute(name, args, { agent: 'plan', signal, previewLimit: PREVIEW_BYTES, commands: { timeoutMs: 10_000, network: 'default' } });
+function runtimeFor(
+  root: string,
+  search: Search,
+): (name: string, args: unknown, signal?: AbortSignal) => Promise<ToolOutcome> {
+  const runtime = createToolRuntime({
+    root,
+    ports: { fs: nodeFileSystem, shell: nodeShell, search, writer: nodeWriter },
+  });
+  return (name, args, signal = new AbortController().signal) =>
+    runtime.execute(name, args, {
+      agent: 'plan',
+      signal,
+      previewLimit: PREVIEW_BYTES,
+      commands: { timeoutMs: 10_000, network: 'default' },
+    });
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -173,15 +194,25 @@ function contentOf(outcome: ToolOutcome): string {
 function rgChildren(): number[] {
   const tasks = `/proc/${process.pid}/task`;
   if (!existsSync(tasks)) return [];
-  const pids = readdirSync(tasks).flatMap((t) => readFileSync(join(tasks, t, 'children'), 'utf8').trim().split(/\s+/).filter(Boolean));
-  return pids.filter((pid) => existsSync(`/proc/${pid}/comm`) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'rg').map(Number);
+  const pids = readdirSync(tasks).flatMap((t) =>
+    readFileSync(join(tasks, t, 'children'), 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean),
+  );
+  return pids
+    .filter((pid) => existsSync(`/proc/${pid}/comm`) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'rg')
+    .map(Number);
 }
 
 /**
  * Starts a whole-tree grep, fires its stop signal `afterMs` later, and times from when the signal
  * was due to the tool's result: a search that holds the event loop delays the signal itself.
  */
-async function cancellation(run: ReturnType<typeof runtimeFor>, afterMs: number): Promise<{ ms: number; finishedFirst: boolean; leftChildren: number }> {
+async function cancellation(
+  run: ReturnType<typeof runtimeFor>,
+  afterMs: number,
+): Promise<{ ms: number; finishedFirst: boolean; leftChildren: number }> {
   const controller = new AbortController();
   const dueAt = performance.now() + afterMs;
   const timer = setTimeout(() => controller.abort(), afterMs);
@@ -190,7 +221,8 @@ async function cancellation(run: ReturnType<typeof runtimeFor>, afterMs: number)
   clearTimeout(timer);
   if (outcome.kind !== 'result') throw new Error(`a cancelled grep came back ${JSON.stringify(outcome).slice(0, 300)}`);
   // The search can end on its own before the signal or between the signal and its next check.
-  if (!controller.signal.aborted || outcome.ok) return { ms: NaN, finishedFirst: true, leftChildren: rgChildren().length };
+  if (!controller.signal.aborted || outcome.ok)
+    return { ms: NaN, finishedFirst: true, leftChildren: rgChildren().length };
   if (!outcome.content.includes('cancelled')) throw new Error(`a cancelled grep failed otherwise: ${outcome.content}`);
   return { ms: endedAt - dueAt, finishedFirst: false, leftChildren: rgChildren().length };
 }
@@ -199,7 +231,8 @@ const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 async function main(): Promise<void> {
   const rg = await locateRipgrep(APP_ROOT);
-  if (rg === undefined) throw new Error(`VS Code's ripgrep was not found below ${APP_ROOT}: run scripts/harness/setup.sh`);
+  if (rg === undefined)
+    throw new Error(`VS Code's ripgrep was not found below ${APP_ROOT}: run scripts/harness/setup.sh`);
   const base = mkdtempSync(join(tmpdir(), 'vtp-bench-research-'));
   try {
     const t0 = performance.now();
@@ -213,7 +246,10 @@ async function main(): Promise<void> {
     // Warm the page cache and both paths once.
     await rawRg(rg, ['--files', '--no-ignore', '--hidden', '.'], repo.root);
     for (const c of all) {
-      for (const [name, run] of [['ripgrep', withRg], ['JS fallback', withJs]] as const) {
+      for (const [name, run] of [
+        ['ripgrep', withRg],
+        ['JS fallback', withJs],
+      ] as const) {
         const problem = c.check(contentOf(await run(c.tool, c.args)));
         if (problem !== null) throw new Error(`${c.tool} ${JSON.stringify(c.args)} (${name}) is wrong: ${problem}`);
       }
@@ -231,15 +267,28 @@ async function main(): Promise<void> {
       for (let i = 0; i < FALLBACK_RUNS; i++) fallback.push(await timed(() => withJs(c.tool, c.args)));
       const [t, r, f] = [tool, raw, fallback].map((xs) => median(xs.map((x) => x.ms))) as [number, number, number];
       // CPU time summed over the runs: the tick of children's CPU time is 10 ms.
-      const [tc, rc, fc] = [tool, raw, fallback].map((xs) => xs.reduce((sum, x) => sum + x.cpu, 0) / xs.length) as [number, number, number];
+      const [tc, rc, fc] = [tool, raw, fallback].map((xs) => xs.reduce((sum, x) => sum + x.cpu, 0) / xs.length) as [
+        number,
+        number,
+        number,
+      ];
       console.log(`${c.label}:`);
-      console.log(`  tool with ripgrep ${fmt(t)} ms vs raw rg ${fmt(r)} ms in the same run: ratio ${(t / r).toFixed(2)}× (target ≤ ${TARGET_RATIO}×; median of ${RUNS}, interleaved)`);
-      console.log(`    CPU time (this process + rg): tool ${fmt(tc)} ms vs raw rg ${fmt(rc)} ms: ratio ${(tc / rc).toFixed(2)}× (mean of ${RUNS})`);
-      console.log(`  tool with the JS fallback (CLI without rg on PATH) ${fmt(f)} ms: ratio ${(f / r).toFixed(2)}× raw rg (median of ${FALLBACK_RUNS}); CPU ${fmt(fc)} ms, ratio ${(fc / rc).toFixed(2)}×; peak RSS so far ${peakRssMb().toFixed(0)} MB`);
+      console.log(
+        `  tool with ripgrep ${fmt(t)} ms vs raw rg ${fmt(r)} ms in the same run: ratio ${(t / r).toFixed(2)}× (target ≤ ${TARGET_RATIO}×; median of ${RUNS}, interleaved)`,
+      );
+      console.log(
+        `    CPU time (this process + rg): tool ${fmt(tc)} ms vs raw rg ${fmt(rc)} ms: ratio ${(tc / rc).toFixed(2)}× (mean of ${RUNS})`,
+      );
+      console.log(
+        `  tool with the JS fallback (CLI without rg on PATH) ${fmt(f)} ms: ratio ${(f / r).toFixed(2)}× raw rg (median of ${FALLBACK_RUNS}); CPU ${fmt(fc)} ms, ratio ${(fc / rc).toFixed(2)}×; peak RSS so far ${peakRssMb().toFixed(0)} MB`,
+      );
     }
 
     // Cancellation: stop a whole-tree grep part-way; time from the stop signal to the tool's result.
-    for (const [name, run, full] of [['ripgrep', withRg, 'rg'], ['JS fallback', withJs, 'js']] as const) {
+    for (const [name, run, full] of [
+      ['ripgrep', withRg, 'rg'],
+      ['JS fallback', withJs, 'js'],
+    ] as const) {
       const uncancelled: number[] = [];
       for (let i = 0; i < 3; i++) uncancelled.push((await timed(() => run('grep', { pattern: RARE_NEEDLE }))).ms);
       const whole = median(uncancelled);
@@ -254,7 +303,9 @@ async function main(): Promise<void> {
         `cancellation of a running whole-tree grep (${name}): stop signal due → tool result ${samples.length === 0 ? 'not measured (every search ended before its signal)' : `${fmt(median(samples))} ms median, ${fmt(Math.max(...samples))} ms max of ${samples.length}`} (target ≤ 100 ms; uncancelled search ${fmt(whole)} ms)${full === 'rg' ? `; rg processes left running: ${left} (target 0)` : ''}`,
       );
     }
-    console.log(`peak RSS of the bench process (the tools run in it; ripgrep is a child process): ${peakRssMb().toFixed(0)} MB (target ≤ 256 MB)`);
+    console.log(
+      `peak RSS of the bench process (the tools run in it; ripgrep is a child process): ${peakRssMb().toFixed(0)} MB (target ≤ 256 MB)`,
+    );
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

@@ -39,7 +39,13 @@ function median(xs: number[]): number {
 
 /** One build turn of `batches` × `perBatch` calls through runTurn, events folded in memory (no log). */
 async function inMemoryTurn(batches: number, perBatch: number): Promise<number> {
-  let state: SessionState = initialState({ id: 'bench', workspace: '/ws', provider: 'scripted', model: 'zero-latency', agent: 'build' });
+  let state: SessionState = initialState({
+    id: 'bench',
+    workspace: '/ws',
+    provider: 'scripted',
+    model: 'zero-latency',
+    agent: 'build',
+  });
   const seq = new EventSequencer('bench', systemClock);
   const emit = async (input: EventInput): Promise<void> => {
     state = applyEvent(state, seq.stamp(input));
@@ -49,8 +55,15 @@ async function inMemoryTurn(batches: number, perBatch: number): Promise<number> 
   const t0 = performance.now();
   const end = await runTurn(
     {
-      fs: nodeFileSystem, root: '/ws', provider: new ScriptedModel(batches, perBatch), tools: trivialTools(), prompts: PROMPTS, ...UNLIMITED,
-      emit, state: () => state, checkpoint: async () => ({ status: 'unsupported' }),
+      fs: nodeFileSystem,
+      root: '/ws',
+      provider: new ScriptedModel(batches, perBatch),
+      tools: trivialTools(),
+      prompts: PROMPTS,
+      ...UNLIMITED,
+      emit,
+      state: () => state,
+      checkpoint: async () => ({ status: 'unsupported' }),
     },
     new AbortController().signal,
   );
@@ -59,9 +72,24 @@ async function inMemoryTurn(batches: number, perBatch: number): Promise<number> 
   return ms / (batches * perBatch);
 }
 
-async function sessionTurns(root: string, turns: number, batches: number, perBatch: number, onTurn?: () => void): Promise<number> {
+async function sessionTurns(
+  root: string,
+  turns: number,
+  batches: number,
+  perBatch: number,
+  onTurn?: () => void,
+): Promise<number> {
   const session = await Session.start(
-    { fs: nodeFileSystem, root, provider: new ScriptedModel(batches, perBatch), tools: trivialTools(), prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), turnSettings: () => UNLIMITED },
+    {
+      fs: nodeFileSystem,
+      root,
+      provider: new ScriptedModel(batches, perBatch),
+      tools: trivialTools(),
+      prompts: PROMPTS,
+      clock: systemClock,
+      logKey: randomBytes(32),
+      turnSettings: () => UNLIMITED,
+    },
     { agent: 'build' },
   );
   const t0 = performance.now();
@@ -75,9 +103,20 @@ async function sessionTurns(root: string, turns: number, batches: number, perBat
 
 /** A 200 KB reply in 1-character chunks through a session with the Node file system and the log. */
 async function streamedReply(root: string): Promise<{ ms: number; lines: number }> {
-  const text = 'The quick brown fox jumps over the lazy dog.\n'.repeat(Math.ceil((200 * 1024) / 45)).slice(0, 200 * 1024);
+  const text = 'The quick brown fox jumps over the lazy dog.\n'
+    .repeat(Math.ceil((200 * 1024) / 45))
+    .slice(0, 200 * 1024);
   const session = await Session.start(
-    { fs: nodeFileSystem, root, provider: new CharStreamModel(text), tools: trivialTools(), prompts: PROMPTS, clock: systemClock, logKey: randomBytes(32), turnSettings: () => UNLIMITED },
+    {
+      fs: nodeFileSystem,
+      root,
+      provider: new CharStreamModel(text),
+      tools: trivialTools(),
+      prompts: PROMPTS,
+      clock: systemClock,
+      logKey: randomBytes(32),
+      turnSettings: () => UNLIMITED,
+    },
     { agent: 'build' },
   );
   const t0 = performance.now();
@@ -99,7 +138,9 @@ async function main(): Promise<void> {
     calibration.sample();
     perCall.push(await inMemoryTurn(100, 5));
   }
-  console.log(`runloop overhead per tool call (500-call turn, in-memory events): ${median(perCall).toFixed(3)} ms (target ≤ 1 ms); ${calibration.describe(median(perCall), 1, 500)}`);
+  console.log(
+    `runloop overhead per tool call (500-call turn, in-memory events): ${median(perCall).toFixed(3)} ms (target ≤ 1 ms); ${calibration.describe(median(perCall), 1, 500)}`,
+  );
 
   const root = fs.realpathSync(fs.mkdtempSync(join(os.tmpdir(), 'vtp-bench-runloop-')));
   try {
@@ -109,7 +150,9 @@ async function main(): Promise<void> {
       logCalibration.sample();
       withLog.push(await sessionTurns(root, 10, 10, 5));
     }
-    console.log(`session overhead per tool call (incl. JSONL log append): ${median(withLog).toFixed(3)} ms (target ≤ 1 ms); ${logCalibration.describe(median(withLog), 1, 500)}`);
+    console.log(
+      `session overhead per tool call (incl. JSONL log append): ${median(withLog).toFixed(3)} ms (target ≤ 1 ms); ${logCalibration.describe(median(withLog), 1, 500)}`,
+    );
 
     // 200 turns of 3 requests × 2 calls each: ~1,800 history messages at the end.
     gc?.();
@@ -126,13 +169,19 @@ async function main(): Promise<void> {
     clearInterval(timer);
     sample();
     console.log(`200-turn session: peak RSS: ${mb(peakRss)} MB (target ≤ 256 MB)`);
-    console.log(`200-turn session: peak heap used: ${mb(peakHeap)} MB, growth ${mb(peakHeap - base.heapUsed)} MB (target growth ≤ 64 MB)`);
-    console.log(`200-turn session: wall time per tool call incl. log appends and the per-turn fsync: ${per.toFixed(3)} ms (target ≤ 5 ms)`);
+    console.log(
+      `200-turn session: peak heap used: ${mb(peakHeap)} MB, growth ${mb(peakHeap - base.heapUsed)} MB (target growth ≤ 64 MB)`,
+    );
+    console.log(
+      `200-turn session: wall time per tool call incl. log appends and the per-turn fsync: ${per.toFixed(3)} ms (target ≤ 5 ms)`,
+    );
 
     // After the memory figures: 200,000 delta events in memory would inflate the peak RSS above.
     const streams: { ms: number; lines: number }[] = [];
     for (let i = 0; i < 3; i++) streams.push(await streamedReply(root));
-    console.log(`200 KB reply in 1-character chunks through a session incl. the JSONL log: ${median(streams.map((s) => s.ms)).toFixed(0)} ms, ${streams[0]?.lines ?? 0} log lines (target ≤ 5,000 ms; one line per delta took 72 s in the report)`);
+    console.log(
+      `200 KB reply in 1-character chunks through a session incl. the JSONL log: ${median(streams.map((s) => s.ms)).toFixed(0)} ms, ${streams[0]?.lines ?? 0} log lines (target ≤ 5,000 ms; one line per delta took 72 s in the report)`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

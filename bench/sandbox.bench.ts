@@ -21,7 +21,15 @@ const median = (xs: number[]): number => {
 
 async function once(shell: Shell, mode: 'plan' | 'auto'): Promise<number> {
   const start = process.hrtime.bigint();
-  const r = await shell.run({ command: 'true', cwd: root, root, mode, network: false, timeoutMs: 10_000, maxOutputBytes: 1024 });
+  const r = await shell.run({
+    command: 'true',
+    cwd: root,
+    root,
+    mode,
+    network: false,
+    timeoutMs: 10_000,
+    maxOutputBytes: 1024,
+  });
   if (r.exitCode !== 0) throw new Error(`bench command failed: ${r.stderr.text}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
@@ -39,7 +47,9 @@ async function main(): Promise<void> {
       times.auto.push(await once(sandboxed, 'auto'));
     }
     const [b, p, a] = [median(times.bare), median(times.plan), median(times.auto)];
-    console.log(`sandbox start-up per command, median of ${SAMPLES}: plan ${p.toFixed(1)} ms, auto ${a.toFixed(1)} ms; bare spawn (no sandbox, same port) ${b.toFixed(1)} ms; added ${(p - b).toFixed(1)} ms (target ≤ 30 ms), ratio ${(p / b).toFixed(2)}×`);
+    console.log(
+      `sandbox start-up per command, median of ${SAMPLES}: plan ${p.toFixed(1)} ms, auto ${a.toFixed(1)} ms; bare spawn (no sandbox, same port) ${b.toFixed(1)} ms; added ${(p - b).toFixed(1)} ms (target ≤ 30 ms), ratio ${(p / b).toFixed(2)}×`,
+    );
   }
 }
 

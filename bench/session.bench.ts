@@ -34,14 +34,24 @@ const median = (xs: number[]): number => {
 };
 const lineCount = (file: string): number => fs.readFileSync(file, 'utf8').split('\n').length - 1;
 
-const ANSWER = `## Findings\n\nThe handler in \`src/core/h.ts\` validates nothing:\n\n- parse with **zod**\n- return typed errors\n\n\`\`\`ts\nconst Input = z.object({ id: z.string() });\n\`\`\`\n`.repeat(4);
-const TOOL_OUTPUT = Array.from({ length: 30 }, (_, i) => `src/core/handlers/h${i}.ts:${i + 1}: export function handler_${i}(input: unknown) {`).join('\n');
+const ANSWER =
+  `## Findings\n\nThe handler in \`src/core/h.ts\` validates nothing:\n\n- parse with **zod**\n- return typed errors\n\n\`\`\`ts\nconst Input = z.object({ id: z.string() });\n\`\`\`\n`.repeat(
+    4,
+  );
+const TOOL_OUTPUT = Array.from(
+  { length: 30 },
+  (_, i) => `src/core/handlers/h${i}.ts:${i + 1}: export function handler_${i}(input: unknown) {`,
+).join('\n');
 
 function deps(root: string, key: Uint8Array): SessionDeps {
   return {
     fs: nodeFileSystem,
     root,
-    provider: new ScriptedModel(3, 5, { before: 'Reading the handlers before deciding. '.repeat(4), answer: ANSWER, chunks: 40 }),
+    provider: new ScriptedModel(3, 5, {
+      before: 'Reading the handlers before deciding. '.repeat(4),
+      answer: ANSWER,
+      chunks: 40,
+    }),
     tools: trivialTools(TOOL_OUTPUT),
     prompts: PROMPTS,
     clock: systemClock,
@@ -67,13 +77,23 @@ function chatRestore(events: readonly SessionEvent[]): number {
   return JSON.stringify({ type: 'state', ...builder.snapshot() }).length;
 }
 
-async function appendCosts(log: SessionLog, seq: EventSequencer, file: string): Promise<{ append: number[]; raw: number[] }> {
+async function appendCosts(
+  log: SessionLog,
+  seq: EventSequencer,
+  file: string,
+): Promise<{ append: number[]; raw: number[] }> {
   const append: number[] = [];
   const raw: number[] = [];
   const handle = await fs.promises.open(file, 'a');
   try {
     for (let i = 0; i < APPENDS; i++) {
-      const event = seq.stamp({ type: 'tool.result', callId: `bench-${i}`, name: 'read_file', ok: true, content: TOOL_OUTPUT });
+      const event = seq.stamp({
+        type: 'tool.result',
+        callId: `bench-${i}`,
+        name: 'read_file',
+        ok: true,
+        content: TOOL_OUTPUT,
+      });
       const t0 = performance.now();
       await log.append(event);
       append.push(performance.now() - t0);
@@ -96,7 +116,9 @@ async function main(): Promise<void> {
     const id = await makeLog(root, key, LINES);
     const file = join(root, '.vtcode', 'sessions', `${id}.jsonl`);
     const size = fs.statSync(file).size;
-    console.log(`session log: ${lineCount(file)} lines, ${(size / 1024 / 1024).toFixed(1)} MB, made by a real session in ${((performance.now() - t0) / 1000).toFixed(1)} s${SCALE < 1 ? ` (BENCH_SCALE=${SCALE})` : ''}`);
+    console.log(
+      `session log: ${lineCount(file)} lines, ${(size / 1024 / 1024).toFixed(1)} MB, made by a real session in ${((performance.now() - t0) / 1000).toFixed(1)} s${SCALE < 1 ? ` (BENCH_SCALE=${SCALE})` : ''}`,
+    );
 
     const resume: number[] = [];
     const restore: number[] = [];
@@ -106,7 +128,11 @@ async function main(): Promise<void> {
     let stateKb = 0;
     for (let i = 0; i < RUNS; i++) {
       const b0 = performance.now();
-      const parsed = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      const parsed = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
       baseline.push(performance.now() - b0);
       if (parsed.length === 0) throw new Error('empty log');
       const cpu0 = process.cpuUsage();
@@ -121,17 +147,26 @@ async function main(): Promise<void> {
       events = session.events.length;
     }
     const [r, c, b] = [median(resume), median(restore), median(baseline)];
-    console.log(`resume of a ${LINES}-line session (${events} events): Session.resume ${r.toFixed(0)} ms + chat restore ${c.toFixed(0)} ms (a ${stateKb.toFixed(0)} KB state message) = ${(r + c).toFixed(0)} ms (target ≤ 300 ms; median of ${RUNS}); CPU time ${median(cpu).toFixed(0)} ms (all threads of this process, garbage collection included)`);
-    console.log(`  vs reading the file and JSON.parse of every line in the same run: ${b.toFixed(0)} ms; ratio ${((r + c) / b).toFixed(2)}× (no target: the floor any reader of the log pays)`);
+    console.log(
+      `resume of a ${LINES}-line session (${events} events): Session.resume ${r.toFixed(0)} ms + chat restore ${c.toFixed(0)} ms (a ${stateKb.toFixed(0)} KB state message) = ${(r + c).toFixed(0)} ms (target ≤ 300 ms; median of ${RUNS}); CPU time ${median(cpu).toFixed(0)} ms (all threads of this process, garbage collection included)`,
+    );
+    console.log(
+      `  vs reading the file and JSON.parse of every line in the same run: ${b.toFixed(0)} ms; ratio ${((r + c) / b).toFixed(2)}× (no target: the floor any reader of the log pays)`,
+    );
 
     // Appends at that size, then on a fresh log.
-    for (const [label, logId] of [[`the ${LINES}-line log`, id], ['a fresh log', 'bench-fresh']] as const) {
+    for (const [label, logId] of [
+      [`the ${LINES}-line log`, id],
+      ['a fresh log', 'bench-fresh'],
+    ] as const) {
       const log = await SessionLog.open(nodeFileSystem, root, logId, { key });
       const seq = new EventSequencer(logId, systemClock, { seq: 1_000_000, turn: 1 });
       const { append, raw } = await appendCosts(log, seq, join(root, 'raw-appends.jsonl'));
       await log.sync();
       const [a, w] = [median(append), median(raw)];
-      console.log(`append of one event (tool.result, ${(TOOL_OUTPUT.length / 1024).toFixed(1)} KB) to ${label}: ${a.toFixed(3)} ms (target ≤ 1 ms; median of ${APPENDS}) vs a write of the same line to an open file ${w.toFixed(3)} ms, interleaved: ratio ${(a / w).toFixed(2)}× (no target: the append validates, redacts, seals and opens the file with its symlink checks)`);
+      console.log(
+        `append of one event (tool.result, ${(TOOL_OUTPUT.length / 1024).toFixed(1)} KB) to ${label}: ${a.toFixed(3)} ms (target ≤ 1 ms; median of ${APPENDS}) vs a write of the same line to an open file ${w.toFixed(3)} ms, interleaved: ratio ${(a / w).toFixed(2)}× (no target: the append validates, redacts, seals and opens the file with its symlink checks)`,
+      );
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

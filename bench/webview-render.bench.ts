@@ -46,7 +46,10 @@ function percentile(sorted: number[], p: number): number {
 function loadBundle(): { js: string; css: string; minified: boolean } {
   const js = join(root, 'dist', 'webview.js');
   if (!existsSync(js)) {
-    const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('the production build failed');
   }
   const code = readFileSync(js, 'utf8');
@@ -63,21 +66,54 @@ function transcript(count: number): TranscriptEntry[] {
     const goal = `Step ${i}: add input validation to \`handler_${i}\` and cover it with a test.`;
     entries.push({ kind: 'user', id: `earlier-u${i}`, text: goal, html: renderMarkdown(goal) });
     entries.push({
-      kind: 'tool', id: `earlier-t${i}`, name: i % 2 ? 'read_file' : 'grep', target: i % 2 ? `src/handlers/h${i}.ts` : `rg -n handler_${i} src`,
-      status: 'ok', blockedReason: null, output: `src/handlers/h${i}.ts:${i + 1}: export function handler_${i}(input: unknown) {`, truncated: false,
+      kind: 'tool',
+      id: `earlier-t${i}`,
+      name: i % 2 ? 'read_file' : 'grep',
+      target: i % 2 ? `src/handlers/h${i}.ts` : `rg -n handler_${i} src`,
+      status: 'ok',
+      blockedReason: null,
+      output: `src/handlers/h${i}.ts:${i + 1}: export function handler_${i}(input: unknown) {`,
+      truncated: false,
     });
     const answer = `Found **handler_${i}** in \`src/handlers/h${i}.ts\`. It accepts untyped JSON:\n\n- validate with a zod schema\n- return \`{ error: "invalid_input" }\` on failure\n- see [the docs](https://zod.dev)\n\n\`\`\`ts\nconst Input = z.object({ id: z.string() });\nexport function handler_${i}(input: unknown) {\n  return Input.parse(input);\n}\n\`\`\``;
-    entries.push({ kind: 'assistant', id: `earlier-a${i}`, streaming: false, text: answer, html: [renderMarkdown(answer)] });
+    entries.push({
+      kind: 'assistant',
+      id: `earlier-a${i}`,
+      streaming: false,
+      text: answer,
+      html: [renderMarkdown(answer)],
+    });
     entries.push({ kind: 'notice', id: `earlier-n${i}`, level: 'info', text: `Checked ${i + 1} handlers so far.` });
   }
   return entries.slice(0, count);
 }
 
-const WORDS = ['the ', 'handler ', 'validates ', '`input` ', 'with ', 'a ', '**zod** ', 'schema', ', ', 'then ', 'returns ', 'typed ', 'errors', '.\n\n', '- item ', '[link](https://example.com) '];
+const WORDS = [
+  'the ',
+  'handler ',
+  'validates ',
+  '`input` ',
+  'with ',
+  'a ',
+  '**zod** ',
+  'schema',
+  ', ',
+  'then ',
+  'returns ',
+  'typed ',
+  'errors',
+  '.\n\n',
+  '- item ',
+  '[link](https://example.com) ',
+];
 
 /** Token `i` of the streamed answer: prose, list items, links, and now and then a code fence (open or close). */
 function token(i: number): string {
-  return i % 400 === 399 ? '\n```ts\nconst x = 1;\n' : i % 400 === 150 ? '\n```\n' : (WORDS[i % WORDS.length] as string);
+  return i % 400 === 399
+    ? '\n```ts\nconst x = 1;\n'
+    : i % 400 === 150
+      ? '\n```\n'
+      : (WORDS[i % WORDS.length] as string);
 }
 
 interface HostStream {
@@ -94,11 +130,21 @@ interface HostStream {
  * 16-character plan.delta events; the bytes of what the host posts for each, and its cost.
  */
 function hostPlanStream(): { bytes: number[]; costUs: number[]; planBytes: number } {
-  const step = (i: number) => `${i}. Validate \`handler_${i}\` input with the shared zod schema -> files: [src/core/handlers/h${i}.ts] -> verify: [node --test test/h${i}.test.ts]`;
+  const step = (i: number) =>
+    `${i}. Validate \`handler_${i}\` input with the shared zod schema -> files: [src/core/handlers/h${i}.ts] -> verify: [node --test test/h${i}.test.ts]`;
   const plan = `# Validate handler input\n\n## Summary\nHandlers accept untyped JSON.\n\n## Implementation Steps\n${Array.from({ length: 80 }, (_, i) => step(i + 1)).join('\n')}\n`;
   const seq = new EventSequencer('bench-plan', { now: () => 1_700_000_000_000 });
   const builder = new TranscriptBuilder();
-  builder.apply(seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'bench', workspace: '/ws', resumed: false }));
+  builder.apply(
+    seq.stamp({
+      type: 'session.started',
+      agent: 'plan',
+      provider: 'openai',
+      model: 'bench',
+      workspace: '/ws',
+      resumed: false,
+    }),
+  );
   seq.beginTurn();
   builder.apply(seq.stamp({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'plan it' }));
   const bytes: number[] = [];
@@ -122,7 +168,14 @@ function hostStream(tokens: number): HostStream {
     return builder.apply(seq.stamp(input));
   };
   const prelude = [
-    ...apply({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'bench', workspace: '/ws', resumed: false }),
+    ...apply({
+      type: 'session.started',
+      agent: 'plan',
+      provider: 'openai',
+      model: 'bench',
+      workspace: '/ws',
+      resumed: false,
+    }),
     ...apply({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'Validate every handler input.' }),
   ];
   const perToken: HostNotification[][] = [];
@@ -181,7 +234,9 @@ function serve(bundle: { js: string; css: string }, stream: string): Promise<Ser
 
 async function openApp(p: Page, url: string): Promise<void> {
   await p.goto(url);
-  await p.waitForFunction(() => (window as unknown as { __sent: { type: string }[] }).__sent.some((m) => m.type === 'ready'));
+  await p.waitForFunction(() =>
+    (window as unknown as { __sent: { type: string }[] }).__sent.some((m) => m.type === 'ready'),
+  );
 }
 
 /** Posts the state and resolves with the ms until the rows are in the DOM and a frame has been produced. */
@@ -239,7 +294,11 @@ async function stream(p: Page, rate: number, ms: number, touch = false): Promise
       const perToken = (await (await fetch('/stream.json')).json()) as unknown[][];
       // The baseline's one change a frame (an unchanged page gets no frames of its own): a counter
       // out of the document flow, so the frame costs no more than any frame on this DOM.
-      const tick = touch ? document.body.appendChild(Object.assign(document.createElement('div'), { style: 'position:fixed;top:0;right:0;font-size:8px' })) : null;
+      const tick = touch
+        ? document.body.appendChild(
+            Object.assign(document.createElement('div'), { style: 'position:fixed;top:0;right:0;font-size:8px' }),
+          )
+        : null;
       return new Promise<StreamResult>((done) => {
         const deltas: number[] = [];
         const at: number[] = [];
@@ -287,7 +346,12 @@ async function main(): Promise<void> {
   const server = await serve(bundle, streamJson);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const runDir = mkdtempSync(join(tmpdir(), 'vtp-bench-webview-'));
-  const browser = await launchBrowser(runDir, { ...process.env, HOME: runDir, TMPDIR: runDir }, { width: 420, height: 900 }, ['--disable-gpu-vsync', '--disable-frame-rate-limit']);
+  const browser = await launchBrowser(
+    runDir,
+    { ...process.env, HOME: runDir, TMPDIR: runDir },
+    { width: 420, height: 900 },
+    ['--disable-gpu-vsync', '--disable-frame-rate-limit'],
+  );
   try {
     const p = browser.page;
     // tsx keeps function names with a `__name` helper that the page does not have.
@@ -346,7 +410,9 @@ async function main(): Promise<void> {
     const streamMetrics = await metrics();
     const result = await stream(p, TOKENS_PER_SECOND, STREAM_MS);
     const [cpuMs = 0, busyMs = 0, scriptMs = 0, styleMs = 0, layoutMs = 0] = await streamMetrics();
-    const streamedText = await p.evaluate(() => document.querySelector('.msg-assistant.is-streaming')?.textContent ?? '');
+    const streamedText = await p.evaluate(
+      () => document.querySelector('.msg-assistant.is-streaming')?.textContent ?? '',
+    );
     // Every token reached the DOM: each 'validates ' token shows once (markdown syntax itself does not show).
     let expected = 0;
     for (let i = 0; i < result.tokens; i++) if (i % 16 === 2 && i % 400 !== 399 && i % 400 !== 150) expected++;
@@ -354,18 +420,33 @@ async function main(): Promise<void> {
 
     const deltas = [...result.deltas].sort((a, b) => a - b);
     const over = deltas.filter((d) => d > FRAME_BUDGET_MS).length;
-    const late = result.deltas.filter((_, i) => (result.at[i] ?? 0) > STREAM_MS - 1_000 && (result.at[i] ?? 0) <= STREAM_MS).sort((a, b) => a - b);
+    const late = result.deltas
+      .filter((_, i) => (result.at[i] ?? 0) > STREAM_MS - 1_000 && (result.at[i] ?? 0) <= STREAM_MS)
+      .sort((a, b) => a - b);
     const frames = deltas.length;
     const span = (result.at.at(-1) ?? STREAM_MS) / 1000;
     const cost = [...host.costUs].sort((a, b) => a - b);
-    const appendBytes = host.perToken.flat().filter((m) => m.type === 'append').map((m) => Buffer.byteLength(JSON.stringify(m)));
+    const appendBytes = host.perToken
+      .flat()
+      .filter((m) => m.type === 'append')
+      .map((m) => Buffer.byteLength(JSON.stringify(m)));
 
-    console.log(`bundle used: dist/webview.js ${(bundle.js.length / 1024).toFixed(1)} KB (${bundle.minified ? 'production, minified' : 'development build'})`);
+    console.log(
+      `bundle used: dist/webview.js ${(bundle.js.length / 1024).toFixed(1)} KB (${bundle.minified ? 'production, minified' : 'development build'})`,
+    );
     const [render, baseRender] = [percentile(times, 50), percentile(baseTimes, 50)];
-    console.log(`initial render of a ${MESSAGES}-message transcript (state ${(stateBytes / 1024).toFixed(0)} KB, ${rows} rows in the DOM): ${render.toFixed(1)} ms (target ≤ 200 ms; median of ${RUNS}, max ${(times.at(-1) ?? NaN).toFixed(1)} ms)`);
-    console.log(`  vs the same DOM (${(appHtml.length / 1024).toFixed(0)} KB of HTML) set into a page with the same stylesheet and no app code: ${baseRender.toFixed(1)} ms in the same run (interleaved, median of ${RUNS}); ratio ${(render / baseRender).toFixed(2)}× (the app's own share; no target)`);
-    console.log(`host cost per streamed delta, median (TranscriptBuilder.apply: markdown render of the tail + append, ${tokens} deltas into one message): ${percentile(cost, 50).toFixed(0)} µs (target ≤ 500 µs: 2,000 tokens/s leaves 500 µs per token)`);
-    console.log(`host cost per streamed delta, p95: ${percentile(cost, 95).toFixed(0)} µs (target ≤ 500 µs; max ${(cost.at(-1) ?? NaN).toFixed(0)} µs)`);
+    console.log(
+      `initial render of a ${MESSAGES}-message transcript (state ${(stateBytes / 1024).toFixed(0)} KB, ${rows} rows in the DOM): ${render.toFixed(1)} ms (target ≤ 200 ms; median of ${RUNS}, max ${(times.at(-1) ?? NaN).toFixed(1)} ms)`,
+    );
+    console.log(
+      `  vs the same DOM (${(appHtml.length / 1024).toFixed(0)} KB of HTML) set into a page with the same stylesheet and no app code: ${baseRender.toFixed(1)} ms in the same run (interleaved, median of ${RUNS}); ratio ${(render / baseRender).toFixed(2)}× (the app's own share; no target)`,
+    );
+    console.log(
+      `host cost per streamed delta, median (TranscriptBuilder.apply: markdown render of the tail + append, ${tokens} deltas into one message): ${percentile(cost, 50).toFixed(0)} µs (target ≤ 500 µs: 2,000 tokens/s leaves 500 µs per token)`,
+    );
+    console.log(
+      `host cost per streamed delta, p95: ${percentile(cost, 95).toFixed(0)} µs (target ≤ 500 µs; max ${(cost.at(-1) ?? NaN).toFixed(0)} µs)`,
+    );
     hostPlanStream(); // warm-up
     const planStream = hostPlanStream();
     const planSorted = [...planStream.bytes].sort((a, b) => a - b);
@@ -373,20 +454,35 @@ async function main(): Promise<void> {
     console.log(
       `host message per plan.delta (a ${(planStream.planBytes / 1024).toFixed(0)} KB plan in 16-character deltas): mean ${(planStream.bytes.reduce((a, b) => a + b, 0) / planStream.bytes.length).toFixed(0)} bytes, max ${planSorted.at(-1)} bytes, ${(planStream.bytes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB in all (target ≤ 4 KB a delta however long the plan grows: appends like assistant text); host cost per delta p95 ${percentile(planCost, 95).toFixed(0)} µs (target ≤ 500 µs)`,
     );
-    console.log(`host append message size, mean: ${(appendBytes.reduce((a, b) => a + b, 0) / Math.max(1, appendBytes.length)).toFixed(0)} bytes (target ≤ 4 KB however long the message grows: settled chunks go once, then only the tail; max ${Math.max(...appendBytes)} bytes)`);
-    console.log(`streaming rate achieved: ${((result.tokens / STREAM_MS) * 1000).toFixed(0)} tokens/s, ${result.messages} host messages, ${(streamedText.length / 1024).toFixed(0)} KB of text in the message at the end (target 2000 tokens/s)`);
-    console.log(`streaming frames produced (vsync and frame-rate limit off: a frame starts when the previous one is done): ${(frames / span).toFixed(0)} frames/s (${frames} frames; target ≥ 60 frames/s)`);
+    console.log(
+      `host append message size, mean: ${(appendBytes.reduce((a, b) => a + b, 0) / Math.max(1, appendBytes.length)).toFixed(0)} bytes (target ≤ 4 KB however long the message grows: settled chunks go once, then only the tail; max ${Math.max(...appendBytes)} bytes)`,
+    );
+    console.log(
+      `streaming rate achieved: ${((result.tokens / STREAM_MS) * 1000).toFixed(0)} tokens/s, ${result.messages} host messages, ${(streamedText.length / 1024).toFixed(0)} KB of text in the message at the end (target 2000 tokens/s)`,
+    );
+    console.log(
+      `streaming frames produced (vsync and frame-rate limit off: a frame starts when the previous one is done): ${(frames / span).toFixed(0)} frames/s (${frames} frames; target ≥ 60 frames/s)`,
+    );
     console.log(`streaming frame time p50: ${percentile(deltas, 50).toFixed(1)} ms (target ≤ 16.7 ms)`);
     const [p95, idleP95] = [percentile(deltas, 95), percentile(idleDeltas, 95)];
     console.log(`streaming frame time p95: ${p95.toFixed(1)} ms (target ≤ 16.7 ms when the machine is idle)`);
-    console.log(`  vs frames of the baseline page (same DOM, no updates but a counter) in the same run: p95 ${idleP95.toFixed(1)} ms (${idleDeltas.length} frames); ratio ${(p95 / idleP95).toFixed(2)}× (no target: the baseline frame is the floor of what a frame costs on this DOM and machine)`);
-    console.log(`streaming frame time p95 in the last second (message > 25 KB): ${percentile(late, 95).toFixed(1)} ms (target ≤ 16.7 ms)`);
+    console.log(
+      `  vs frames of the baseline page (same DOM, no updates but a counter) in the same run: p95 ${idleP95.toFixed(1)} ms (${idleDeltas.length} frames); ratio ${(p95 / idleP95).toFixed(2)}× (no target: the baseline frame is the floor of what a frame costs on this DOM and machine)`,
+    );
+    console.log(
+      `streaming frame time p95 in the last second (message > 25 KB): ${percentile(late, 95).toFixed(1)} ms (target ≤ 16.7 ms)`,
+    );
     console.log(`streaming frame time max: ${(deltas.at(-1) ?? NaN).toFixed(1)} ms (target ≤ 50 ms)`);
     console.log(`streaming frames over 16.7 ms (each would miss a 60 Hz vsync): ${over} of ${frames} (target 0)`);
     const perFrame = (ms: number) => (ms / Math.max(1, frames)).toFixed(2);
-    console.log(`streaming main-thread CPU time per frame: ${perFrame(cpuMs)} ms (target ≤ 8 ms; in tasks ${perFrame(busyMs)} ms: script ${perFrame(scriptMs)} ms, style ${perFrame(styleMs)} ms, layout ${perFrame(layoutMs)} ms)`);
-    console.log(`  vs the baseline page's frames: ${(idleCpuMs / Math.max(1, idleDeltas.length)).toFixed(2)} ms CPU per frame in the same run; ratio ${(cpuMs / Math.max(1, frames) / (idleCpuMs / Math.max(1, idleDeltas.length))).toFixed(2)}× (no target)`);
-    if (shown !== expected) throw new Error(`streamed tokens went missing: ${shown} of ${expected} 'validates' tokens are in the DOM`);
+    console.log(
+      `streaming main-thread CPU time per frame: ${perFrame(cpuMs)} ms (target ≤ 8 ms; in tasks ${perFrame(busyMs)} ms: script ${perFrame(scriptMs)} ms, style ${perFrame(styleMs)} ms, layout ${perFrame(layoutMs)} ms)`,
+    );
+    console.log(
+      `  vs the baseline page's frames: ${(idleCpuMs / Math.max(1, idleDeltas.length)).toFixed(2)} ms CPU per frame in the same run; ratio ${(cpuMs / Math.max(1, frames) / (idleCpuMs / Math.max(1, idleDeltas.length))).toFixed(2)}× (no target)`,
+    );
+    if (shown !== expected)
+      throw new Error(`streamed tokens went missing: ${shown} of ${expected} 'validates' tokens are in the DOM`);
   } finally {
     await browser.close();
     server.close();

@@ -11,14 +11,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.exit(1);
 const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
 console.log(`bundle dist/extension.js (minified, loaded at activation): ${kb('extension.js')} KB (target ≤ 400 KB)`);
-console.log(`bundle dist/session-runtime.js (minified, loaded on the first chat request; includes the model SDKs): ${kb('session-runtime.js')} KB`);
-console.log(`bundle dist/plan-model.js (minified, loaded when a plan file is first opened; plan validator with markdown-it): ${kb('plan-model.js')} KB`);
+console.log(
+  `bundle dist/session-runtime.js (minified, loaded on the first chat request; includes the model SDKs): ${kb('session-runtime.js')} KB`,
+);
+console.log(
+  `bundle dist/plan-model.js (minified, loaded when a plan file is first opened; plan validator with markdown-it): ${kb('plan-model.js')} KB`,
+);
 console.log(`bundle dist/webview.js (minified): ${kb('webview.js')} KB (target ≤ 150 KB)`);
 console.log(`bundle dist/webview.css: ${kb('webview.css')} KB`);
 
@@ -29,9 +38,17 @@ rmSync(benchOut, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: Object.fromEntries([
     ['index', join(root, 'test/exthost/index.ts')],
-    ...readdirSync(join(root, 'bench/exthost')).filter((f) => f.endsWith('.ts')).map((f) => [f.replace(/\.ts$/, ''), join(root, 'bench/exthost', f)]),
+    ...readdirSync(join(root, 'bench/exthost'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f.replace(/\.ts$/, ''), join(root, 'bench/exthost', f)]),
   ]),
-  outdir: benchOut, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], logLevel: 'warning',
+  outdir: benchOut,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode', 'mocha'],
+  logLevel: 'warning',
 });
 // Interleaved with an empty extension in the same host (bench/exthost/activation.test.ts): each
 // launch measures both, so the ratio holds however busy the machine is.
@@ -45,25 +62,43 @@ const warmupManifest = JSON.parse(readFileSync(join(warmup, 'package.json'), 'ut
 writeFileSync(join(warmup, 'package.json'), JSON.stringify({ ...warmupManifest, name: 'warmup' }));
 for (let i = 0; i < LAUNCHES; i++) {
   const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
-    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'), VTPLAN_EXTHOST_WINDOWS: 'folder', VTPLAN_BENCH_OUT: samplesFile,
+    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'),
+    VTPLAN_EXTHOST_WINDOWS: 'folder',
+    VTPLAN_BENCH_OUT: samplesFile,
     VTPLAN_EXTHOST_RESULTS: join(tmpdir(), 'vtp-bench-exthost.json'),
     VTPLAN_EXTRA_EXTENSIONS: [join(root, 'bench', 'exthost', 'empty-extension'), warmup].join(':'),
   });
-  if (code !== 0) { console.error('activation measurement failed'); process.exit(1); }
+  if (code !== 0) {
+    console.error('activation measurement failed');
+    process.exit(1);
+  }
 }
-const samples = readFileSync(samplesFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const samples = readFileSync(samplesFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 rmSync(activationDir, { recursive: true, force: true });
 const ours = samples.filter((s) => s.id === 'vtcode.vtcode-planning');
 const empty = samples.filter((s) => s.id === 'vtcode-bench.empty');
 const fmt = (xs) => xs.map((x) => x.toFixed(1)).join(', ');
 const own = ours.map((s) => s.loadMs + s.activateMs);
-console.log(`activation in the real extension host, load + activate() (median of ${ours.length}): ${median(own).toFixed(1)} ms (target ≤ 50 ms; samples ${fmt(own)})`);
-console.log(`  of which bundle load: ${median(ours.map((s) => s.loadMs)).toFixed(1)} ms, activate(): ${median(ours.map((s) => s.activateMs)).toFixed(1)} ms`);
+console.log(
+  `activation in the real extension host, load + activate() (median of ${ours.length}): ${median(own).toFixed(1)} ms (target ≤ 50 ms; samples ${fmt(own)})`,
+);
+console.log(
+  `  of which bundle load: ${median(ours.map((s) => s.loadMs)).toFixed(1)} ms, activate(): ${median(ours.map((s) => s.activateMs)).toFixed(1)} ms`,
+);
 const whole = (xs) => xs.map((s) => s.loadMs + s.roundTripMs);
 const [w, e] = [median(whole(ours)), median(whole(empty))];
-console.log(`activation incl. VS Code's context setup (load + extension.activate() round trip): ${w.toFixed(1)} ms vs an empty extension ${e.toFixed(1)} ms in the same hosts (${LAUNCHES} launches, both measured in each after a warm-up activation, order alternating): ratio ${(w / e).toFixed(2)}× (target ≤ 1.5×; samples ${fmt(whole(ours))} vs ${fmt(whole(empty))})`);
+console.log(
+  `activation incl. VS Code's context setup (load + extension.activate() round trip): ${w.toFixed(1)} ms vs an empty extension ${e.toFixed(1)} ms in the same hosts (${LAUNCHES} launches, both measured in each after a warm-up activation, order alternating): ratio ${(w / e).toFixed(2)}× (target ≤ 1.5×; samples ${fmt(whole(ours))} vs ${fmt(whole(empty))})`,
+);
 
-const benches = existsSync(join(root, 'bench')) ? readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+const benches = existsSync(join(root, 'bench'))
+  ? readdirSync(join(root, 'bench'))
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()
+  : [];
 for (const file of benches) {
   console.log(`\n== ${file}`);
   if (run(process.execPath, ['--import', 'tsx', join('bench', file)]) !== 0) process.exitCode = 1;

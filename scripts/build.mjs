@@ -15,7 +15,11 @@ const watch = process.argv.includes('--watch');
 function filesUnder(dir, pattern) {
   const out = [];
   let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out.push(...filesUnder(p, pattern));
@@ -30,7 +34,8 @@ const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined);
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: "export { default as en } from 'zod/v4/locales/en.js';",
       resolveDir: root,

@@ -11,7 +11,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const lockHash = (root) => createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex');
+const lockHash = (root) =>
+  createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
 
 /** The hash file lives inside node_modules, so it goes whenever the install goes. */
 const stampFile = (root) => join(root, 'node_modules', '.vtplan-lock-sha256');

@@ -23,6 +23,9 @@ const step = (cmd, args) => {
 };
 step(process.execPath, ['scripts/build.mjs']);
 step('bash', ['scripts/harness/setup.sh', '--server-only']);
-const child = spawn(process.execPath, ['--import', 'tsx', 'test/harness/serve.ts', folder], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'test/harness/serve.ts', folder], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

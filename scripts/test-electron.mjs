@@ -33,7 +33,9 @@ for (const kind of parseWindowKinds(process.env.VTPLAN_EXTHOST_WINDOWS)) {
       extensionTestsEnv: { VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'), VTPLAN_EXTHOST_WINDOW: kind },
       extensionTestsPath: join(root, 'out/test/exthost/index.js'),
       launchArgs: [...opens, '--disable-extensions', '--disable-workspace-trust'],
-      ...(process.env.VSCODE_EXECUTABLE ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE } : { version: '1.139.1' }),
+      ...(process.env.VSCODE_EXECUTABLE
+        ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE }
+        : { version: '1.139.1' }),
     });
   } catch (err) {
     console.error(`${kind} window: ${err instanceof Error ? err.message : String(err)}`);

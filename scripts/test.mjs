@@ -1,5 +1,6 @@
 // `npm test`: every tier, one closing summary line.
-//   static   the type check (tsc, strict) and ESLint (incl. the no-vscode-in-core rule), one check each
+//   static   the type check (tsc, strict), ESLint (incl. the no-vscode-in-core and no-.only rules) and
+//            Prettier's check, one check each
 //   unit     node:test over test/unit and test/webview (TypeScript through tsx)
 //   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts), twice: on
 //            VS Code 1.139 and on the oldest version engines.vscode claims (setup.sh installs both)
@@ -25,10 +26,12 @@ const tiers = requested.length > 0 ? requested : allTiers;
 
 function filesUnder(dir, pattern) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p, pattern) : pattern.test(name) ? [p] : [];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? filesUnder(p, pattern) : pattern.test(name) ? [p] : [];
+    })
+    .sort();
 }
 
 function run(command, args, options = {}) {
@@ -55,7 +58,8 @@ function exthostRuns() {
   const cache = process.env.VTPLAN_CACHE ?? join(root, '.cache');
   const engine = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.vscode;
   const floor = /^\^(1\.\d+)\.0$/.exec(engine)?.[1];
-  if (!floor) throw new Error(`engines.vscode is '${engine}': expected ^1.N.0, the oldest VS Code the exthost tier runs on`);
+  if (!floor)
+    throw new Error(`engines.vscode is '${engine}': expected ^1.N.0, the oldest VS Code the exthost tier runs on`);
   return [
     { tier: 'exthost', results: 'exthost.json', env: {} },
     {
@@ -64,7 +68,16 @@ function exthostRuns() {
       env: {
         VTPLAN_EXPECT_VSCODE: floor,
         VTPLAN_VSCODE_NODE: join(cache, 'node20', 'bin', 'node'),
-        VTPLAN_VSCODE_SERVER: join(cache, 'cs-min', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js'),
+        VTPLAN_VSCODE_SERVER: join(
+          cache,
+          'cs-min',
+          'node_modules',
+          'code-server',
+          'lib',
+          'vscode',
+          'out',
+          'server-main.js',
+        ),
       },
     },
   ];
@@ -73,7 +86,9 @@ function exthostRuns() {
 function exthostTier({ results: name, env }) {
   const file = join(results, name);
   rmSync(file, { force: true });
-  const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], { env: { ...process.env, ...env, VTPLAN_EXTHOST_RESULTS: file } });
+  const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
+    env: { ...process.env, ...env, VTPLAN_EXTHOST_RESULTS: file },
+  });
   const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passes: 0, failures: 1 };
   const skipped = (data.tests ?? []).filter((t) => t.state === 'pending').length;
   return { passed: data.passes, failed: data.failures, skipped, code };
@@ -84,9 +99,14 @@ function nodeTestTier(name, files, extraArgs = []) {
   rmSync(tap, { force: true });
   if (files.length === 0) return { passed: 0, failed: 0, skipped: 0, code: 0 };
   const code = run(process.execPath, [
-    '--import', 'tsx', '--test', ...extraArgs,
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    '--import',
+    'tsx',
+    '--test',
+    ...extraArgs,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
     ...files.map((f) => relative(root, f)),
   ]);
   return { ...(tapCounts(tap) ?? { passed: 0, failed: 1, skipped: 0 }), code };
@@ -114,17 +134,27 @@ if (tiers.some((t) => t === 'exthost' || t === 'e2e')) {
 function runTier(tier) {
   if (tier === 'static') {
     const bin = (name) => join(root, 'node_modules', '.bin', name);
-    const checks = [run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), run(bin('eslint'), ['.'])];
+    const checks = [
+      run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+      run(bin('eslint'), ['.']),
+      run(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+    ];
     return { passed: checks.filter((c) => c === 0).length, failed: checks.filter((c) => c !== 0).length, code: 0 };
   }
   if (tier === 'unit') {
-    return nodeTestTier('unit', [...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/), ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/)]);
+    return nodeTestTier('unit', [
+      ...filesUnder(join(root, 'test/unit'), /\.test\.tsx?$/),
+      ...filesUnder(join(root, 'test/webview'), /\.test\.tsx?$/),
+    ]);
   }
   return nodeTestTier('e2e', filesUnder(join(root, 'test/e2e'), /\.e2e\.ts$/), ['--test-concurrency=1']);
 }
 
 for (const tier of tiers) {
-  const runs = tier === 'exthost' ? exthostRuns().map((e) => ({ name: e.tier, go: () => exthostTier(e) })) : [{ name: tier, go: () => runTier(tier) }];
+  const runs =
+    tier === 'exthost'
+      ? exthostRuns().map((e) => ({ name: e.tier, go: () => exthostTier(e) }))
+      : [{ name: tier, go: () => runTier(tier) }];
   for (const { name, go } of runs) {
     console.log(`\n== ${name}`);
     const r = go();
@@ -135,13 +165,14 @@ for (const tier of tiers) {
 }
 
 console.log('\n== summary');
-for (const s of summary) console.log(`${s.tier.padEnd(12)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+for (const s of summary)
+  console.log(`${s.tier.padEnd(12)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
 const passed = summary.reduce((a, s) => a + s.passed, 0);
 const failed = summary.reduce((a, s) => a + s.failed, 0);
 const skipped = summary.reduce((a, s) => a + s.skipped, 0);
 console.log(`(${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-// The suite never skips: a skipped or todo test counts as failed, so the closing line (the plain
-// `N passed, N failed` a CI reads) cannot hide one.
-if (skipped > 0) console.log(`${skipped} skipped or todo, counted as failed: the suite never skips`);
-console.log(`${passed} passed, ${failed + skipped} failed`);
+// The suite never skips: a skipped or todo test fails the run (exit code 1) and shows in the
+// closing line, so it cannot pass unnoticed.
+if (skipped > 0) console.log(`${skipped} skipped or todo: the suite never skips, so the run fails`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && skipped === 0 ? 0 : 1);

@@ -56,7 +56,14 @@ export const PanelStatus = z.object({
 export type PanelStatus = z.infer<typeof PanelStatus>;
 
 /** Before any session: Plan mode, idle, input open. */
-export const INITIAL_STATUS: PanelStatus = Object.freeze({ mode: 'plan', model: null, status: null, busy: false, inputLockedReason: null, sandbox: null });
+export const INITIAL_STATUS: PanelStatus = Object.freeze({
+  mode: 'plan',
+  model: null,
+  status: null,
+  busy: false,
+  inputLockedReason: null,
+  sandbox: null,
+});
 
 /**
  * What the panel may ask the host to do besides chatting: the next step a notice offers, the
@@ -118,7 +125,13 @@ export const StepRef = z.object({ number: z.number(), text });
 export const PlanChanges = z.object({
   added: z.array(StepRef),
   removed: z.array(StepRef),
-  changed: z.array(z.object({ before: StepRef, after: StepRef, fields: z.array(z.enum(['action', 'files', 'targets', 'verify', 'outcome'])) })),
+  changed: z.array(
+    z.object({
+      before: StepRef,
+      after: StepRef,
+      fields: z.array(z.enum(['action', 'files', 'targets', 'verify', 'outcome'])),
+    }),
+  ),
   /** Title and section names, e.g. `Summary`. */
   sections: z.array(z.string()),
 });
@@ -185,7 +198,13 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
     revision: z.optional(PlanRevisionInfo),
   }),
   /** `actions`: the next steps offered as buttons (a failure says what to do and offers to do it). */
-  z.object({ kind: z.literal('notice'), id, level: NoticeLevel, text, actions: z.optional(z.array(PanelAction).check(z.maxLength(3))) }),
+  z.object({
+    kind: z.literal('notice'),
+    id,
+    level: NoticeLevel,
+    text,
+    actions: z.optional(z.array(PanelAction).check(z.maxLength(3))),
+  }),
   z.object({
     kind: z.literal('interview'),
     id,
@@ -209,7 +228,13 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
      * cannot be missed; the synopsis and choices still belong to the previous, valid plan. Absent
      * or null once a save is valid (that save updates this gate in place with the new synopsis).
      */
-    invalidEdit: z.optional(z.nullable(z.object({ reasons: z.array(z.object({ message: z.string(), line: z.optional(z.number()) })).check(z.minLength(1)) }))),
+    invalidEdit: z.optional(
+      z.nullable(
+        z.object({
+          reasons: z.array(z.object({ message: z.string(), line: z.optional(z.number()) })).check(z.minLength(1)),
+        }),
+      ),
+    ),
   }),
   /** The checklist's compact line (TRK-5): header plus the current task. */
   z.object({ kind: z.literal('tracker'), id, header: z.string(), current: z.nullable(z.string()) }),
@@ -227,7 +252,11 @@ export const WebviewCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   /** The user asked for the rows before the first one the panel holds (the host sends `earlier`). */
   z.object({ type: z.literal('showEarlier') }),
-  z.object({ type: z.literal('answerInterview'), interviewId: id, answers: z.array(InterviewAnswer).check(z.minLength(1)) }),
+  z.object({
+    type: z.literal('answerInterview'),
+    interviewId: id,
+    answers: z.array(InterviewAnswer).check(z.minLength(1)),
+  }),
   /** Esc: dismiss the interview without an answer (INT-2). */
   z.object({ type: z.literal('cancelInterview'), interviewId: id }),
   /** A choice of the "Ready to code?" gate (GATE-1). */
@@ -253,7 +282,12 @@ export const HostNotification = z.discriminatedUnion('type', [
    * `transcript` is the latest rows only (a long session's restore renders and sends no more than
    * the panel shows); `earlier` counts the rows before them, which `showEarlier` pages in.
    */
-  z.object({ type: z.literal('state'), status: PanelStatus, transcript: z.array(TranscriptEntry), earlier: z.optional(z.int().check(z.minimum(0))) }),
+  z.object({
+    type: z.literal('state'),
+    status: PanelStatus,
+    transcript: z.array(TranscriptEntry),
+    earlier: z.optional(z.int().check(z.minimum(0))),
+  }),
   /** The page `showEarlier` asked for: the rows just before the first one the panel holds, in order. */
   z.object({ type: z.literal('earlier'), entries: z.array(TranscriptEntry), earlier: z.int().check(z.minimum(0)) }),
   /** Add an entry, or replace the entry with the same id (streaming updates). */
@@ -291,6 +325,8 @@ export const HostNotification = z.discriminatedUnion('type', [
 export type HostNotification = z.infer<typeof HostNotification>;
 
 /** Human-readable reason a message was rejected, for the log. */
-export function describeInvalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+export function describeInvalid(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): string {
   return error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 }

@@ -16,7 +16,13 @@ export const PROMPTS: PromptTemplates = {
 };
 
 export const UNLIMITED: TurnSettings = {
-  limits: { maxConsecutiveBlocked: 8, toolCallsPerTurn: 0, loopsPerTurn: 0, maxOutputTokens: 4096, sessionToolCalls: 0 },
+  limits: {
+    maxConsecutiveBlocked: 8,
+    toolCallsPerTurn: 0,
+    loopsPerTurn: 0,
+    maxOutputTokens: 4096,
+    sessionToolCalls: 0,
+  },
   commands: { timeoutMs: 10_000, network: 'default' },
   planConfirmation: 'required',
 };
@@ -59,7 +65,13 @@ export class ScriptedModel implements ModelProvider {
 /** Tools that do no work and return `content`, so what is measured is the runtime around them. */
 export function trivialTools(content = 'ok'): ToolRuntime {
   return {
-    definitions: () => [{ name: 'read_file', description: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
+    definitions: () => [
+      {
+        name: 'read_file',
+        description: 'read',
+        parameters: { type: 'object', properties: { path: { type: 'string' } } },
+      },
+    ],
     execute: async () => ({ kind: 'result', ok: true, content, class: 'inspection', empty: false, truncated: false }),
     isolation: async () => ({ sandboxed: true, summary: 'sandbox: not used by this bench' }),
   };

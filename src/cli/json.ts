@@ -8,7 +8,9 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
 export function contractJson(value: Json): string {
   if (Array.isArray(value)) return `[${value.map((v: Json) => contractJson(v)).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as { [key: string]: Json | undefined }).filter((e): e is [string, Json] => e[1] !== undefined);
+    const entries = Object.entries(value as { [key: string]: Json | undefined }).filter(
+      (e): e is [string, Json] => e[1] !== undefined,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${contractJson(v)}`).join(', ')}}`;
   }
   return JSON.stringify(value);

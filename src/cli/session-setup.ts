@@ -89,24 +89,38 @@ export function sessionDeps(
   if (!config.success) {
     const issue = config.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new UsageError(field === 'kind' ? `--provider must be openai or anthropic, not '${flags.provider}'` : `--${field === 'baseUrl' ? 'base-url' : field}: ${issue?.message ?? 'invalid'}`);
+    throw new UsageError(
+      field === 'kind'
+        ? `--provider must be openai or anthropic, not '${flags.provider}'`
+        : `--${field === 'baseUrl' ? 'base-url' : field}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const keyVar = flags['api-key-env'];
   const secret = keyVar ? io.env[keyVar] : undefined;
   if (keyVar && !secret) throw new UsageError(`--api-key-env ${keyVar}: that environment variable is not set`);
   const provider = createProvider(config.data, secret);
   const network = z.enum(COMMAND_NETWORK).safeParse(flags.network ?? DEFAULT_SETTINGS['sandbox.network']);
-  if (!network.success) throw new UsageError(`--network must be ${COMMAND_NETWORK.join(', ')}, not '${flags.network ?? ''}'`);
+  if (!network.success)
+    throw new UsageError(`--network must be ${COMMAND_NETWORK.join(', ')}, not '${flags.network ?? ''}'`);
   const rg = ripgrepOnPath(io.env.PATH);
   const tools = createToolRuntime({
     root,
-    ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg === undefined ? {} : { rgPath: rg }), writer: nodeWriter },
+    ports: {
+      fs: nodeFileSystem,
+      shell: nodeShell,
+      search: createNodeSearch(rg === undefined ? {} : { rgPath: rg }),
+      writer: nodeWriter,
+    },
     // No confirm callback from the CLI: headless build mode cannot ask, so its commands are refused (use --mode auto).
     ...(options.confirm ? { confirm: options.confirm } : {}),
     ...(secret ? { secrets: [secret] } : {}),
   });
   // The extension's defaults (core/config/settings.ts), with what the flags change.
-  const settings = turnSettingsOf({ ...DEFAULT_SETTINGS, 'sandbox.network': network.data, requirePlanConfirmation: flags['skip-confirmations'] !== true });
+  const settings = turnSettingsOf({
+    ...DEFAULT_SETTINGS,
+    'sandbox.network': network.data,
+    requirePlanConfirmation: flags['skip-confirmations'] !== true,
+  });
   const deps: SessionDeps = {
     fs: nodeFileSystem,
     root,
@@ -117,7 +131,8 @@ export function sessionDeps(
     logKey: cliLogKey(root, io),
     turnSettings: () => settings,
     ...(secret ? { secrets: [secret] } : {}),
-    resumeCommand: (id) => `vtplan resume ${id} --workspace ${root} --provider ${flags.provider} --model ${flags.model}`,
+    resumeCommand: (id) =>
+      `vtplan resume ${id} --workspace ${root} --provider ${flags.provider} --model ${flags.model}`,
   };
   return { deps, secret };
 }

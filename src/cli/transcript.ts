@@ -20,7 +20,9 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
   return (event) => {
     switch (event.type) {
       case 'session.started':
-        line(`● session ${event.session} (${event.agent}, ${event.provider}/${event.model})${event.resumed ? ' resumed' : ''}`);
+        line(
+          `● session ${event.session} (${event.agent}, ${event.provider}/${event.model})${event.resumed ? ' resumed' : ''}`,
+        );
         return event.sandbox ? line(`${event.sandbox.sandboxed ? '●' : '!'} ${event.sandbox.summary}`) : undefined;
       case 'mode.changed':
         return line(`● mode: ${event.from} → ${event.to}`);
@@ -39,7 +41,9 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
       case 'tool.blocked':
         return line(`  ⊘ ${event.name}: ${event.reason}`);
       case 'plan.rejected':
-        return line(`✗ plan rejected (attempt ${event.attempt}):\n${event.reasons.map((r) => `  - ${r.code}: ${r.message}`).join('\n')}`);
+        return line(
+          `✗ plan rejected (attempt ${event.attempt}):\n${event.reasons.map((r) => `  - ${r.code}: ${r.message}`).join('\n')}`,
+        );
       case 'plan.persisted':
         return line(`✓ plan saved: ${event.planFile}${event.title ? ` — ${event.title}` : ''}`);
       case 'plan.approval.requested':
@@ -47,7 +51,14 @@ export function eventPrinter(io: CliIO, jsonl: boolean): (event: SessionEvent) =
       case 'plan.approval.resolved':
         return line(`● approval: ${event.choice}`);
       case 'interview.requested':
-        return line(event.questions.map((q) => `? ${q.question}\n${q.options.map((o, i) => `  ${i + 1}. ${o.label}${o.recommended ? ' (Recommended)' : ''}`).join('\n')}`).join('\n'));
+        return line(
+          event.questions
+            .map(
+              (q) =>
+                `? ${q.question}\n${q.options.map((o, i) => `  ${i + 1}. ${o.label}${o.recommended ? ' (Recommended)' : ''}`).join('\n')}`,
+            )
+            .join('\n'),
+        );
       case 'planning.awaiting_input':
         return line(`? ${event.reason} Choices: ${event.choices.join(' / ')}`);
       case 'handoff.phase':

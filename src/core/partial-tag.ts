@@ -9,7 +9,11 @@ export function partialTagSuffix(text: string, tag: string): number {
   if (first === undefined) return 0;
   // Only a suffix that starts with the tag's first character can be a prefix of it; scanning
   // for that character keeps a long text without one cheap.
-  for (let p = text.indexOf(first, Math.max(0, text.length - (tag.length - 1))); p !== -1; p = text.indexOf(first, p + 1)) {
+  for (
+    let p = text.indexOf(first, Math.max(0, text.length - (tag.length - 1)));
+    p !== -1;
+    p = text.indexOf(first, p + 1)
+  ) {
     if (tag.startsWith(text.slice(p))) return text.length - p;
   }
   return 0;

@@ -20,7 +20,8 @@ export interface DirEntry {
 }
 
 /** What a path that should hold a regular file turned out to be. */
-export type SpecialFileKind = 'directory' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device' | 'other';
+export type SpecialFileKind =
+  'directory' | 'symlink' | 'fifo' | 'socket' | 'character device' | 'block device' | 'other';
 
 /** "a FIFO (named pipe)", "a directory", … for messages. */
 export const SPECIAL_FILE_NAMES: Readonly<Record<SpecialFileKind, string>> = {
@@ -122,9 +123,7 @@ export interface ShellRequest {
  * How agent commands are contained on this machine. Without an OS sandbox only the string
  * policy stands between a command and the machine, so plan mode runs inspection commands only.
  */
-export type Isolation =
-  | { sandboxed: true; summary: string }
-  | { sandboxed: false; summary: string; remedy: string };
+export type Isolation = { sandboxed: true; summary: string } | { sandboxed: false; summary: string; remedy: string };
 
 export interface CapturedStream {
   text: string;

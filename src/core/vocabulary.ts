@@ -24,18 +24,36 @@ export const AGENT_MODE_HINT: Readonly<Record<AgentMode, string>> = {
 };
 
 /** How a plan approval resolved (EVT-1: `plan.approval.resolved`), the seed's full list. */
-export const APPROVAL_CHOICES = ['execute', 'fresh_context', 'switch_build', 'switch_auto', 'revise', 'cancel', 'auto_accept'] as const;
+export const APPROVAL_CHOICES = [
+  'execute',
+  'fresh_context',
+  'switch_build',
+  'switch_auto',
+  'revise',
+  'cancel',
+  'auto_accept',
+] as const;
 export type ApprovalChoice = (typeof APPROVAL_CHOICES)[number];
 
 /** The "Ready to code?" gate's four choices, in the order shown and keyed 1–4 (GATE-1). */
-export const GATE_CHOICES = ['execute', 'fresh_context', 'switch_auto', 'revise'] as const satisfies readonly ApprovalChoice[];
+export const GATE_CHOICES = [
+  'execute',
+  'fresh_context',
+  'switch_auto',
+  'revise',
+] as const satisfies readonly ApprovalChoice[];
 export type GateChoice = (typeof GATE_CHOICES)[number];
 
 /**
  * What approves a plan and runs the handoff (GATE-3): the gate's approving choices, and the
  * runtime's own acceptance under skip-confirmations (`auto_accept`, always `automatic`).
  */
-export const HANDOFF_CHOICES = ['execute', 'fresh_context', 'switch_auto', 'auto_accept'] as const satisfies readonly ApprovalChoice[];
+export const HANDOFF_CHOICES = [
+  'execute',
+  'fresh_context',
+  'switch_auto',
+  'auto_accept',
+] as const satisfies readonly ApprovalChoice[];
 export type HandoffChoice = (typeof HANDOFF_CHOICES)[number];
 
 /** A choice as the gate offers it and as a resolved gate reads afterwards. */

@@ -58,7 +58,12 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       return;
     }
     const pick = await vscode.window.showQuickPick(
-      sessions.map((s) => ({ label: s.goal.split('\n', 1)[0] ?? s.id, description: `${new Date(s.started).toLocaleString()}${s.current ? ' · current' : ''}`, detail: s.id, id: s.id })),
+      sessions.map((s) => ({
+        label: s.goal.split('\n', 1)[0] ?? s.id,
+        description: `${new Date(s.started).toLocaleString()}${s.current ? ' · current' : ''}`,
+        detail: s.id,
+        id: s.id,
+      })),
       { title: 'VT Code: Open Session', placeHolder: 'Reopen an earlier planning session' },
     );
     if (!pick) return;
@@ -77,11 +82,20 @@ async function selectModel(keys: ApiKeys, settings: SettingsService): Promise<vo
   const current = settings.current;
   const lmModels = await import('./vscode-lm').then((m) => m.listChatModels()).catch(() => []);
   const items: ModelPick[] = [
-    ...lmModels.map((m): ModelPick => ({ label: m.name, description: `${m.vendor} · ${m.family}`, detail: 'VS Code chat model (no key needed)', provider: 'vscode-lm', model: m.id })),
+    ...lmModels.map((m): ModelPick => ({
+      label: m.name,
+      description: `${m.vendor} · ${m.family}`,
+      detail: 'VS Code chat model (no key needed)',
+      provider: 'vscode-lm',
+      model: m.id,
+    })),
     { label: 'OpenAI-compatible endpoint…', detail: 'OpenAI, Ollama, LM Studio, vLLM, OpenRouter', provider: 'openai' },
     { label: 'Anthropic…', detail: 'Claude models through the Anthropic Messages API', provider: 'anthropic' },
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'VT Code: Select Model', placeHolder: lmModels.length ? 'Pick a chat model' : 'No VS Code chat model found: use an endpoint' });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'VT Code: Select Model',
+    placeHolder: lmModels.length ? 'Pick a chat model' : 'No VS Code chat model found: use an endpoint',
+  });
   if (!pick) return;
   if (pick.provider === 'vscode-lm') {
     await saveModelChoice(settings, { provider: 'vscode-lm', model: pick.model ?? '' }, pick.label);
@@ -91,22 +105,36 @@ async function selectModel(keys: ApiKeys, settings: SettingsService): Promise<vo
     title: `${pick.label} — base URL`,
     prompt: 'Leave empty for the official endpoint; e.g. http://localhost:11434/v1 for Ollama',
     value: current.baseUrl,
-    validateInput: (v) => (v === '' || /^https?:\/\/\S+$/.test(v) ? undefined : 'Enter an http(s) URL, or leave it empty'),
+    validateInput: (v) =>
+      v === '' || /^https?:\/\/\S+$/.test(v) ? undefined : 'Enter an http(s) URL, or leave it empty',
   });
   if (baseUrl === undefined) return;
-  const model = await vscode.window.showInputBox({ title: `${pick.label} — model name`, value: current.model, validateInput: (v) => (v.trim() ? undefined : 'A model name is required') });
+  const model = await vscode.window.showInputBox({
+    title: `${pick.label} — model name`,
+    value: current.model,
+    validateInput: (v) => (v.trim() ? undefined : 'A model name is required'),
+  });
   if (model === undefined) return;
   const key = await vscode.window.showInputBox({
     title: `${pick.label} — API key`,
-    prompt: 'Stored in VS Code secret storage. Leave empty to keep the stored key (or for a local server that needs none).',
+    prompt:
+      'Stored in VS Code secret storage. Leave empty to keep the stored key (or for a local server that needs none).',
     password: true,
   });
   if (key === undefined) return;
   if (key !== '') await keys.set(pick.provider, key);
-  await saveModelChoice(settings, { provider: pick.provider, baseUrl, model: model.trim() }, `${model.trim()} (${pick.provider})`);
+  await saveModelChoice(
+    settings,
+    { provider: pick.provider, baseUrl, model: model.trim() },
+    `${model.trim()} (${pick.provider})`,
+  );
 }
 
-async function saveModelChoice(settings: SettingsService, choice: { provider: Settings['provider']; model: string; baseUrl?: string }, label: string): Promise<void> {
+async function saveModelChoice(
+  settings: SettingsService,
+  choice: { provider: Settings['provider']; model: string; baseUrl?: string },
+  label: string,
+): Promise<void> {
   const shadowed: string[] = [];
   const applied = (key: SettingKey, ok: boolean): void => {
     if (!ok) shadowed.push(`vtplan.${key} (${settings.overriddenIn(key) ?? 'another scope'})`);
@@ -115,7 +143,9 @@ async function saveModelChoice(settings: SettingsService, choice: { provider: Se
   applied('model', await settings.update('model', choice.model));
   if (choice.baseUrl !== undefined) applied('baseUrl', await settings.update('baseUrl', choice.baseUrl));
   if (shadowed.length > 0) {
-    void vscode.window.showWarningMessage(`Saved ${label} in your user settings, but this workspace overrides ${shadowed.join(', ')}, so it keeps its own choice here.`);
+    void vscode.window.showWarningMessage(
+      `Saved ${label} in your user settings, but this workspace overrides ${shadowed.join(', ')}, so it keeps its own choice here.`,
+    );
     return;
   }
   void vscode.window.showInformationMessage(`VT Code Planning will use ${label}, from the next model request.`);

@@ -17,7 +17,9 @@ export interface FailureNotice {
 /** The window has no folder open: sessions, plans and logs live in a workspace folder. */
 export class NoWorkspaceFolderError extends Error {
   constructor() {
-    super('Open a folder first: VT Code Planning plans and builds inside a workspace folder, and keeps its plans and session logs in its .vtcode folder.');
+    super(
+      'Open a folder first: VT Code Planning plans and builds inside a workspace folder, and keeps its plans and session logs in its .vtcode folder.',
+    );
     this.name = 'NoWorkspaceFolderError';
   }
 }
@@ -38,28 +40,54 @@ function sentence(text: string): string {
 }
 
 /** A model request that failed, from its `provider.failed` event. */
-export function providerFailureNotice(failure: Pick<ProviderFailure, 'kind' | 'status' | 'retryable' | 'message'>): FailureNotice {
+export function providerFailureNotice(
+  failure: Pick<ProviderFailure, 'kind' | 'status' | 'retryable' | 'message'>,
+): FailureNotice {
   const what = `The model request failed: ${sentence(failure.message)}`;
   switch (failure.kind) {
     case 'setup':
       // The message names what is missing and how to add it.
       return { level: 'error', text: what, actions: ['selectModel'] };
     case 'transport':
-      return { level: 'error', text: `${what} Check the network connection and the endpoint (setting vtplan.baseUrl), then send your message again.`, actions: ['openSettings'] };
+      return {
+        level: 'error',
+        text: `${what} Check the network connection and the endpoint (setting vtplan.baseUrl), then send your message again.`,
+        actions: ['openSettings'],
+      };
     case 'protocol':
-      return { level: 'error', text: `${what} The answer broke off or was malformed: send your message again, or choose another model.`, actions: ['selectModel'] };
+      return {
+        level: 'error',
+        text: `${what} The answer broke off or was malformed: send your message again, or choose another model.`,
+        actions: ['selectModel'],
+      };
     case 'http': {
       const status = failure.status;
       if (status === 401 || status === 403) {
-        return { level: 'error', text: `${what} The service did not accept the credentials: enter the API key again with Select Model.`, actions: ['selectModel'] };
+        return {
+          level: 'error',
+          text: `${what} The service did not accept the credentials: enter the API key again with Select Model.`,
+          actions: ['selectModel'],
+        };
       }
       if (status === 404) {
-        return { level: 'error', text: `${what} Check the model name and the endpoint (settings vtplan.model and vtplan.baseUrl).`, actions: ['selectModel', 'openSettings'] };
+        return {
+          level: 'error',
+          text: `${what} Check the model name and the endpoint (settings vtplan.model and vtplan.baseUrl).`,
+          actions: ['selectModel', 'openSettings'],
+        };
       }
       if (failure.retryable) {
-        return { level: 'error', text: `${what} The service is busy or limiting requests: send your message again in a moment.`, actions: [] };
+        return {
+          level: 'error',
+          text: `${what} The service is busy or limiting requests: send your message again in a moment.`,
+          actions: [],
+        };
       }
-      return { level: 'error', text: `${what} Send your message again, or choose another model.`, actions: ['selectModel'] };
+      return {
+        level: 'error',
+        text: `${what} Send your message again, or choose another model.`,
+        actions: ['selectModel'],
+      };
     }
   }
 }
@@ -85,10 +113,18 @@ export function hostFailureNotice(err: unknown, unsent = false): FailureNotice {
       const fix = /symbolic link/.test(message)
         ? ' The .vtcode folder and the folders in it must be real folders inside the workspace: remove the link (VT Code Planning creates the folder again), then send again.'
         : ' Fix that, then send again.';
-      return { level: 'error', text: `VT Code Planning cannot keep its session files: ${sentence(message)}${fix}${draft}`, actions: [] };
+      return {
+        level: 'error',
+        text: `VT Code Planning cannot keep its session files: ${sentence(message)}${fix}${draft}`,
+        actions: [],
+      };
     }
     case 'PromptsMissingError':
-      return { level: 'error', text: `${sentence(message)} Reinstall VT Code Planning from the Extensions view, then reload the window.${draft}`, actions: ['showOutput'] };
+      return {
+        level: 'error',
+        text: `${sentence(message)} Reinstall VT Code Planning from the Extensions view, then reload the window.${draft}`,
+        actions: ['showOutput'],
+      };
     default:
       return { level: 'error', text: `${sentence(message)} ${GENERIC_NEXT_STEP}${draft}`, actions: ['showOutput'] };
   }

@@ -47,7 +47,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const folders = new SessionFolders(context.workspaceState);
   context.subscriptions.push(folders);
   const chat = new ChatViewProvider(context.extensionUri, log);
-  const tasks = registerTasksView(context, { root: () => folders.current?.uri.fsPath, onDidChange: folders.onDidChange });
+  const tasks = registerTasksView(context, {
+    root: () => folders.current?.uri.fsPath,
+    onDidChange: folders.onDidChange,
+  });
   const host = new SessionHost({ context, chat, tasks, folders, keys, settings, log });
   shutdown = () => host.shutdown(SHUTDOWN_BUDGET_MS);
   chat.bind(host);

@@ -103,7 +103,8 @@ function cutOf(text: string, tokens: readonly Token[]): Cut {
   let afterItem = false;
   for (const t of tokens) {
     if (t.level === 0) afterItem = false;
-    if (t.type === 'list_item_open' && t.level === 1 && t.map && (afterItem || afterBlank(t.map[0]))) listCut = Math.max(listCut, lines[t.map[0]] ?? 0);
+    if (t.type === 'list_item_open' && t.level === 1 && t.map && (afterItem || afterBlank(t.map[0])))
+      listCut = Math.max(listCut, lines[t.map[0]] ?? 0);
     if (t.type === 'list_item_close' && t.level === 1) afterItem = true;
   }
   return listCut > cut.offset && text.length - cut.offset > MAX_LIST_TAIL ? { offset: listCut, token: null } : cut;

@@ -19,7 +19,12 @@ function isPlanDocument(doc: vscode.TextDocument): boolean {
   return FILE_SCHEMES.has(doc.uri.scheme) && isPlanFilePath(doc.uri.path);
 }
 
-function toDiagnostic(doc: vscode.TextDocument, issue: PlanIssue, severity: vscode.DiagnosticSeverity, fallbackLine: number): vscode.Diagnostic {
+function toDiagnostic(
+  doc: vscode.TextDocument,
+  issue: PlanIssue,
+  severity: vscode.DiagnosticSeverity,
+  fallbackLine: number,
+): vscode.Diagnostic {
   const lineIndex = Math.min(Math.max((issue.line ?? fallbackLine) - 1, 0), Math.max(doc.lineCount - 1, 0));
   const line = doc.lineAt(lineIndex);
   const start = line.firstNonWhitespaceCharacterIndex;

@@ -20,8 +20,16 @@ class PlanCodeLens implements vscode.CodeLensProvider {
     if (!this.host.isPlanUnderReview(doc.uri)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: '$(check) Approve plan', command: 'vtplan.approvePlan', tooltip: 'Ready to code: implement this plan with the build agent' }),
-      new vscode.CodeLens(top, { title: '$(edit) Edit plan', command: 'vtplan.editPlan', tooltip: 'Edit, then save: the plan is re-validated and the gate shows again' }),
+      new vscode.CodeLens(top, {
+        title: '$(check) Approve plan',
+        command: 'vtplan.approvePlan',
+        tooltip: 'Ready to code: implement this plan with the build agent',
+      }),
+      new vscode.CodeLens(top, {
+        title: '$(edit) Edit plan',
+        command: 'vtplan.editPlan',
+        tooltip: 'Edit, then save: the plan is re-validated and the gate shows again',
+      }),
     ];
   }
 }
@@ -35,7 +43,9 @@ class PlanCodeLens implements vscode.CodeLensProvider {
 function syncPlanEditorKey(host: SessionHost): void {
   const pending = host.current?.state.pendingApproval;
   const editor = vscode.window.activeTextEditor;
-  const showsPlan = Boolean(pending && editor && vscode.workspace.asRelativePath(editor.document.uri, false) === pending.planFile);
+  const showsPlan = Boolean(
+    pending && editor && vscode.workspace.asRelativePath(editor.document.uri, false) === pending.planFile,
+  );
   void vscode.commands.executeCommand('setContext', 'vtplan.planEditorFocused', showsPlan);
 }
 
@@ -50,7 +60,8 @@ export function registerPlanDocuments(context: vscode.ExtensionContext, host: Se
     vscode.window.onDidChangeActiveTextEditor(() => syncPlanEditorKey(host)),
     vscode.languages.registerCodeLensProvider({ language: 'markdown', pattern: '**/.vtcode/plans/*.md' }, lens),
     vscode.workspace.onDidSaveTextDocument((doc) => {
-      if (/[\\/]\.vtcode[\\/]plans[\\/][^\\/]+\.md$/.test(doc.uri.fsPath) && !doc.uri.fsPath.endsWith('.tasks.md')) void host.onPlanSaved(doc);
+      if (/[\\/]\.vtcode[\\/]plans[\\/][^\\/]+\.md$/.test(doc.uri.fsPath) && !doc.uri.fsPath.endsWith('.tasks.md'))
+        void host.onPlanSaved(doc);
     }),
   );
 }

@@ -20,7 +20,10 @@ const CONTEXT_KEY = 'vtplan.planHasPreviousRevision';
 const SERVED_LIMIT = 32;
 
 /** A revision URI's query; URIs can be typed by hand or restored by VS Code, so they are checked. */
-const RevisionQuery = z.object({ session: z.string().check(z.minLength(1)), revision: z.string().check(z.regex(/^[1-9][0-9]{0,8}$/)) });
+const RevisionQuery = z.object({
+  session: z.string().check(z.minLength(1)),
+  revision: z.string().check(z.regex(/^[1-9][0-9]{0,8}$/)),
+});
 
 /**
  * What the plan file held at a revision: the runtime saved the model's plans in canonical form;
@@ -49,30 +52,47 @@ export class PlanRevisionDocuments implements vscode.TextDocumentContentProvider
     const served = this.served.get(uri.toString());
     if (served !== undefined) return served;
     const revision = this.revisionAt(uri);
-    return revision ? fileTextOf(revision) : 'This plan revision belongs to a session that is not open. Open that session (VT Code: Open Session…) and compare again.';
+    return revision
+      ? fileTextOf(revision)
+      : 'This plan revision belongs to a session that is not open. Open that session (VT Code: Open Session…) and compare again.';
   }
 
   /** Opens the diff editor: the revision before the latest one on the left, the plan file on the right. */
   async compare(planFileArg?: unknown): Promise<void> {
     const session = this.host.current;
     const root = this.host.sessionRoot;
-    const planFile = typeof planFileArg === 'string' && isPlanFilePath(planFileArg) ? planFileArg : this.host.planFile();
+    const planFile =
+      typeof planFileArg === 'string' && isPlanFilePath(planFileArg) ? planFileArg : this.host.planFile();
     const previous = session && planFile ? planRevisions(session.events, planFile).at(-2) : undefined;
     if (!session || !root || !planFile || !previous) {
-      void vscode.window.showInformationMessage('This plan has no earlier revision yet. Edit it (Ctrl+G) and save, and the revisions can be compared.');
+      void vscode.window.showInformationMessage(
+        'This plan has no earlier revision yet. Edit it (Ctrl+G) and save, and the revisions can be compared.',
+      );
       return;
     }
-    const left = vscode.Uri.from({ scheme: REVISION_SCHEME, path: `/${planFile}`, query: new URLSearchParams({ session: session.id, revision: String(previous.number) }).toString() });
+    const left = vscode.Uri.from({
+      scheme: REVISION_SCHEME,
+      path: `/${planFile}`,
+      query: new URLSearchParams({ session: session.id, revision: String(previous.number) }).toString(),
+    });
     this.remember(left, await fileTextOf(previous));
     const right = vscode.Uri.file(join(root, planFile));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${basename(planFile)} (revision ${previous.number} ↔ current)`, { preview: false });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      `${basename(planFile)} (revision ${previous.number} ↔ current)`,
+      { preview: false },
+    );
   }
 
   private revisionAt(uri: vscode.Uri): PlanRevision | undefined {
     const query = RevisionQuery.safeParse(Object.fromEntries(new URLSearchParams(uri.query)));
     const session = this.host.current;
     if (!query.success || !session || session.id !== query.data.session) return undefined;
-    return planRevisions(session.events, uri.path.replace(/^\//, '')).find((r) => r.number === Number(query.data.revision));
+    return planRevisions(session.events, uri.path.replace(/^\//, '')).find(
+      (r) => r.number === Number(query.data.revision),
+    );
   }
 
   private remember(uri: vscode.Uri, text: string): void {

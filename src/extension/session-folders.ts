@@ -52,14 +52,18 @@ export class SessionFolders implements vscode.Disposable {
     if (this.folders.length === 0) throw new NoWorkspaceFolderError();
     const editor = vscode.window.activeTextEditor?.document.uri;
     const ofEditor = editor ? vscode.workspace.getWorkspaceFolder(editor) : undefined;
-    const folder = (ofEditor && this.folders.find((f) => f.uri.toString() === ofEditor.uri.toString())) ?? (await this.pick('Choose the folder VT Code Planning works in'));
+    const folder =
+      (ofEditor && this.folders.find((f) => f.uri.toString() === ofEditor.uri.toString())) ??
+      (await this.pick('Choose the folder VT Code Planning works in'));
     if (!folder) throw new NoFolderChosenError();
     await this.choose(folder);
     return folder;
   }
 
   /** The quick pick of "VT Code: Switch Folder…"; undefined when dismissed. */
-  async pick(placeHolder = 'Switch the folder VT Code Planning works in (starts a new session)'): Promise<vscode.WorkspaceFolder | undefined> {
+  async pick(
+    placeHolder = 'Switch the folder VT Code Planning works in (starts a new session)',
+  ): Promise<vscode.WorkspaceFolder | undefined> {
     const current = this.current?.uri.toString();
     const items = this.folders.map((folder): FolderPick => ({
       label: folder.name,

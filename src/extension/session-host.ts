@@ -16,7 +16,15 @@ import { NotRegularFileError } from '../core/ports';
 import type { SessionEvent } from '../core/session/events';
 import type { Session, SubmitResult } from '../core/session/session';
 import {
-  INITIAL_STATUS, PANEL_ACTION_LABELS, type EntryOf, type GateChoice, type HostNotification, type PanelAction, type PanelStatus, type TranscriptEntry, type WebviewCommand,
+  INITIAL_STATUS,
+  PANEL_ACTION_LABELS,
+  type EntryOf,
+  type GateChoice,
+  type HostNotification,
+  type PanelAction,
+  type PanelStatus,
+  type TranscriptEntry,
+  type WebviewCommand,
 } from '../protocol';
 import { specialKindOf } from '../node/fs';
 import type { ChatSource, ChatViewProvider } from './chat-view';
@@ -87,7 +95,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       deps.folders.onDidChange(() => void this.folderChanged()),
       // The next model request uses a changed provider or model (session-runtime.ts); the header says so now.
       deps.settings.onDidChange(({ current, previous }) => {
-        if (this.scope && (current.model !== previous.model || current.provider !== previous.provider)) this.postAll(this.scope.builder.setModel(current.model || null));
+        if (this.scope && (current.model !== previous.model || current.provider !== previous.provider))
+          this.postAll(this.scope.builder.setModel(current.model || null));
       }),
     ];
   }
@@ -117,14 +126,26 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       id: `i-${interviewId}`,
       interviewId,
       source: 'runtime',
-      questions: [{ id: 'run', header: 'Run command?', question: `The build agent wants to run: ${command}`, options: [{ label: 'Run', recommended: true }, { label: "Don't run" }], allowFreeform: false }],
+      questions: [
+        {
+          id: 'run',
+          header: 'Run command?',
+          question: `The build agent wants to run: ${command}`,
+          options: [{ label: 'Run', recommended: true }, { label: "Don't run" }],
+          allowFreeform: false,
+        },
+      ],
       state: 'pending',
       answers: [],
     };
     this.postAll(scope?.builder.upsert(entry));
     this.deps.chat.post({ type: 'announce', text: 'The build agent asks to run a command.' });
     return this.confirmations.wait(interviewId, signal, (run) => {
-      const settled: EntryOf<'interview'> = { ...entry, state: run ? 'answered' : 'cancelled', answers: run ? [{ questionId: 'run', label: 'Run' }] : [] };
+      const settled: EntryOf<'interview'> = {
+        ...entry,
+        state: run ? 'answered' : 'cancelled',
+        answers: run ? [{ questionId: 'run', label: 'Run' }] : [],
+      };
       const notices = scope?.builder.upsert(settled);
       // A closed session's card changes in its own transcript only.
       if (scope === this.scope) this.postAll(notices);
@@ -178,7 +199,9 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   }
 
   private panelStatus(): PanelStatus {
-    return this.withFolder(this.scope?.builder.currentStatus ?? { ...INITIAL_STATUS, mode: this.deps.settings.current.defaultAgent });
+    return this.withFolder(
+      this.scope?.builder.currentStatus ?? { ...INITIAL_STATUS, mode: this.deps.settings.current.defaultAgent },
+    );
   }
 
   get current(): Session | null {
@@ -241,7 +264,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
         this.stopTurn();
         return;
       case 'answerInterview':
-        if (this.confirmations.has(command.interviewId)) this.confirmations.answer(command.interviewId, command.answers[0]?.label === 'Run');
+        if (this.confirmations.has(command.interviewId))
+          this.confirmations.answer(command.interviewId, command.answers[0]?.label === 'Run');
         else await (await this.ensure()).answer(command.interviewId, command.answers);
         return;
       case 'cancelInterview':
@@ -287,7 +311,13 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   }
 
   private showNotice(notice: FailureNotice): void {
-    const entry: EntryOf<'notice'> = { kind: 'notice', id: `host-${++this.noticeSeq}`, level: notice.level, text: notice.text, ...(notice.actions.length > 0 ? { actions: notice.actions } : {}) };
+    const entry: EntryOf<'notice'> = {
+      kind: 'notice',
+      id: `host-${++this.noticeSeq}`,
+      level: notice.level,
+      text: notice.text,
+      ...(notice.actions.length > 0 ? { actions: notice.actions } : {}),
+    };
     if (this.scope) {
       this.postAll(this.scope.builder.upsert(entry));
     } else {
@@ -299,7 +329,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
 
   /** The chat is hidden: the failure shows as a notification with the same actions, and a way to the chat. */
   private async notify(notice: FailureNotice): Promise<void> {
-    const show = notice.level === 'error' ? vscode.window.showErrorMessage : notice.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      notice.level === 'error'
+        ? vscode.window.showErrorMessage
+        : notice.level === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     const openChat = 'Open Chat';
     const pick = await show(notice.text, ...notice.actions.map((a) => PANEL_ACTION_LABELS[a]), openChat);
     if (pick === openChat) await this.deps.chat.reveal();
@@ -414,10 +449,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const next = this.deps.folders.current;
     const scope = this.scope;
     if (scope && scope.root !== next?.uri.fsPath) {
-      const removed = !(vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.toString() === scope.folder.uri.toString());
+      const removed = !(vscode.workspace.workspaceFolders ?? []).some(
+        (f) => f.uri.toString() === scope.folder.uri.toString(),
+      );
       await this.close();
       if (removed) {
-        const then = next ? `The next message starts a session in ${next.name}.` : 'The next message asks which folder to work in.';
+        const then = next
+          ? `The next message starts a session in ${next.name}.`
+          : 'The next message asks which folder to work in.';
         this.showNotice({
           level: 'warning',
           text: `The folder ${scope.folder.name} was removed from the workspace, so its session was stopped and closed (it stays in ${scope.folder.name}/.vtcode/sessions). ${then}`,
@@ -457,7 +496,8 @@ export class SessionHost implements ChatSource, vscode.Disposable {
       // The session is over either way; a next one must still be able to start.
       const message = errorMessage(err);
       this.deps.log.error(`Session ${scope.session.id} did not close cleanly: ${message}`);
-      if (!this.disposed) void vscode.window.showWarningMessage(`The previous session's log could not be completed: ${message}`);
+      if (!this.disposed)
+        void vscode.window.showWarningMessage(`The previous session's log could not be completed: ${message}`);
     }
     if (this.disposed) return;
     await this.deps.tasks.setActivePlan(undefined);
@@ -476,7 +516,10 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     });
     try {
       const outcome = await Promise.race([this.close().then(() => 'closed' as const), late]);
-      if (outcome === 'late') this.deps.log.warn(`The session did not close within ${budgetMs} ms; its last events may be missing from its log.`);
+      if (outcome === 'late')
+        this.deps.log.warn(
+          `The session did not close within ${budgetMs} ms; its last events may be missing from its log.`,
+        );
     } catch (err) {
       this.deps.log.error(`Closing the session failed: ${errorMessage(err)}`);
     } finally {
@@ -516,7 +559,10 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   /** Ctrl+G (GATE-2): open the plan; each save re-validates (see onPlanSaved). */
   async editPlan(): Promise<void> {
     if (!(await this.openPlan())) return;
-    vscode.window.setStatusBarMessage('$(edit) Editing the plan: save it to validate it again; the "Ready to code?" gate then shows the new version.', 10_000);
+    vscode.window.setStatusBarMessage(
+      '$(edit) Editing the plan: save it to validate it again; the "Ready to code?" gate then shows the new version.',
+      10_000,
+    );
   }
 
   /** Called for every saved `.vtcode/plans/*.md`: the gate shows again, or a warning says why not. */
@@ -540,7 +586,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     // The reason first: notifications cut long text.
     const more = reasons.length > 1 ? ` (+${reasons.length - 1} more in Problems)` : '';
     const first = (reasons[0] ?? 'The edited plan is not valid').replace(/[.;]+$/, '');
-    const pick = await vscode.window.showWarningMessage(`${first}${more} — the previous plan stays active.`, 'Show Problems', 'Review in chat');
+    const pick = await vscode.window.showWarningMessage(
+      `${first}${more} — the previous plan stays active.`,
+      'Show Problems',
+      'Review in chat',
+    );
     if (pick === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
     else if (pick === 'Review in chat') await this.deps.chat.reveal('gate');
   }
@@ -588,7 +638,14 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const builder = new rt.TranscriptBuilder(() => session.contextUsage());
     builder.replay(session.events);
     const notified = new Set<string>();
-    const scope: SessionScope = { session, builder, folder, root, notified, unsubscribe: session.on((event) => this.onEvent(scope, event)) };
+    const scope: SessionScope = {
+      session,
+      builder,
+      folder,
+      root,
+      notified,
+      unsubscribe: session.on((event) => this.onEvent(scope, event)),
+    };
     this.scope = scope;
     this.looseNotices = [];
     // A restored session (ADD-4): the Tasks view follows its plan, and the checklist line shows the
@@ -596,7 +653,10 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     const plan = session.state.activePlan;
     await this.deps.tasks.setActivePlan(plan ? join(root, plan.planFile) : undefined);
     this.showTrackerLine();
-    await this.deps.context.workspaceState.update(LAST_SESSIONS_KEY, { ...this.lastSessions(), [folder.uri.toString()]: session.id });
+    await this.deps.context.workspaceState.update(LAST_SESSIONS_KEY, {
+      ...this.lastSessions(),
+      [folder.uri.toString()]: session.id,
+    });
     this.postAll([{ type: 'state', ...builder.snapshot() }]);
     await this.syncContext();
     return scope;
@@ -613,11 +673,21 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     }
     // A plan asked for approval inside a turn is offered when the turn ends waiting for it: one the
     // runtime accepted in the same turn (skip-confirmations, Auto) never shows a notification.
-    if (event.type === 'plan.approval.requested' && !scope.session.busy) void this.offerApproval(event.planFile, event.seq);
-    if (event.type === 'turn.completed' && event.status === 'awaiting_approval' && scope.session.state.pendingApproval) {
+    if (event.type === 'plan.approval.requested' && !scope.session.busy)
+      void this.offerApproval(event.planFile, event.seq);
+    if (
+      event.type === 'turn.completed' &&
+      event.status === 'awaiting_approval' &&
+      scope.session.state.pendingApproval
+    ) {
       void this.offerApproval(scope.session.state.pendingApproval.planFile, event.seq);
     }
-    if (event.type === 'plan.approval.requested' || event.type === 'plan.approval.resolved' || event.type === 'turn.completed' || event.type === 'mode.changed') {
+    if (
+      event.type === 'plan.approval.requested' ||
+      event.type === 'plan.approval.resolved' ||
+      event.type === 'turn.completed' ||
+      event.type === 'mode.changed'
+    ) {
       void this.syncContext();
     }
   }
@@ -626,7 +696,13 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private notifyHiddenFailures(scope: SessionScope, messages: readonly HostNotification[]): void {
     if (this.deps.chat.visible) return;
     for (const m of messages) {
-      if (m.type !== 'entry' || m.entry.kind !== 'notice' || m.entry.level !== 'error' || scope.notified.has(m.entry.id)) continue;
+      if (
+        m.type !== 'entry' ||
+        m.entry.kind !== 'notice' ||
+        m.entry.level !== 'error' ||
+        scope.notified.has(m.entry.id)
+      )
+        continue;
       scope.notified.add(m.entry.id);
       void this.notify({ level: 'error', text: m.entry.text, actions: m.entry.actions ?? [] });
     }
@@ -635,7 +711,11 @@ export class SessionHost implements ChatSource, vscode.Disposable {
   private async syncContext(): Promise<void> {
     const s = this.scope?.session.state;
     await vscode.commands.executeCommand('setContext', 'vtplan.approvalPending', Boolean(s?.pendingApproval));
-    await vscode.commands.executeCommand('setContext', 'vtplan.mode', s?.agent ?? this.deps.settings.current.defaultAgent);
+    await vscode.commands.executeCommand(
+      'setContext',
+      'vtplan.mode',
+      s?.agent ?? this.deps.settings.current.defaultAgent,
+    );
     await vscode.commands.executeCommand('setContext', 'vtplan.hasPlan', Boolean(s?.pendingApproval ?? s?.activePlan));
     this.approvalChanged.fire();
   }
@@ -645,7 +725,12 @@ export class SessionHost implements ChatSource, vscode.Disposable {
     if (this.deps.chat.visible || this.notifiedFor === `${planFile}#${seq}`) return;
     this.notifiedFor = `${planFile}#${seq}`;
     const title = this.scope?.session.state.activePlan?.title ?? planFile;
-    const pick = await vscode.window.showInformationMessage(`Plan ready: ${title} — Ready to code?`, 'Implement', 'Open Plan', 'Review in chat');
+    const pick = await vscode.window.showInformationMessage(
+      `Plan ready: ${title} — Ready to code?`,
+      'Implement',
+      'Open Plan',
+      'Review in chat',
+    );
     if (pick === 'Implement') await this.approve('execute', 'elsewhere');
     else if (pick === 'Open Plan') await this.openPlan();
     else if (pick === 'Review in chat') await this.deps.chat.reveal('gate');

@@ -38,10 +38,16 @@ async function resolveProvider({ kind, model, baseUrl, key }: ProviderChoice): P
   if (kind === 'vscode-lm') {
     const pick = await pickChatModel(model);
     if (pick.status === 'picked') return createVscodeLmProvider(pick.model);
-    if (pick.status === 'no_models') throw new Error('No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.');
-    throw new Error(`The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`);
+    if (pick.status === 'no_models')
+      throw new Error(
+        'No chat model is available in VS Code. Install or sign in to a chat model extension, or run "VT Code: Select Model" to use an OpenAI-compatible or Anthropic endpoint.',
+      );
+    throw new Error(
+      `The chat model '${pick.preference}' (setting vtplan.model) is not available. Run "VT Code: Select Model".`,
+    );
   }
-  if (!key && kind === 'anthropic') throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
+  if (!key && kind === 'anthropic')
+    throw new Error('No Anthropic API key is stored. Run "VT Code: Select Model" to add one.');
   if (!model) throw new Error(`Set a model name for ${kind}: run "VT Code: Select Model".`);
   return createProvider({ kind, model, ...(baseUrl ? { baseUrl } : {}) }, key ?? 'no-key');
 }
@@ -69,11 +75,21 @@ function liveProvider(settings: () => Readonly<Settings>, keys: ApiKeys): ModelP
       try {
         const key = kind === 'vscode-lm' ? undefined : await keys.get(kind);
         const choice = JSON.stringify([kind, model, baseUrl, key]);
-        if (resolved?.choice !== choice) resolved = { choice, provider: resolveProvider({ kind, model, baseUrl, key }) };
+        if (resolved?.choice !== choice)
+          resolved = { choice, provider: resolveProvider({ kind, model, baseUrl, key }) };
         provider = await resolved.provider;
       } catch (err) {
         resolved = null;
-        yield { type: 'error', failure: makeFailure({ kind: 'setup', provider: kind, secrets: [], retryable: false, message: describeCause(err) }) };
+        yield {
+          type: 'error',
+          failure: makeFailure({
+            kind: 'setup',
+            provider: kind,
+            secrets: [],
+            retryable: false,
+            message: describeCause(err),
+          }),
+        };
         return;
       }
       yield* provider.stream(request);
@@ -100,7 +116,9 @@ export async function openSession(options: OpenSessionOptions): Promise<Session>
   for (const file of sweep.removed) options.log.info(`Removed ${file}, a temp file left by an interrupted write.`);
   for (const problem of sweep.problems) options.log.warn(problem.message);
   const deps = await sessionDeps(options);
-  return options.resumeId ? Session.resume(deps, options.resumeId) : Session.start(deps, { agent: options.settings().defaultAgent });
+  return options.resumeId
+    ? Session.resume(deps, options.resumeId)
+    : Session.start(deps, { agent: options.settings().defaultAgent });
 }
 
 /**
@@ -118,11 +136,20 @@ export async function listSessions(root: string): Promise<{ id: string; started:
     if (!contents) continue;
     const first = contents.events[0];
     if (!first) {
-      if (contents.problems.length > 0) out.push({ id, started: statSync(join(dir, name)).mtime.toISOString(), goal: '(log not verified: opens in plan mode)' });
+      if (contents.problems.length > 0)
+        out.push({
+          id,
+          started: statSync(join(dir, name)).mtime.toISOString(),
+          goal: '(log not verified: opens in plan mode)',
+        });
       continue;
     }
     const goal = contents.events.find((e) => e.type === 'turn.started' && e.kind === 'user' && e.input);
-    out.push({ id, started: first.ts, goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)' });
+    out.push({
+      id,
+      started: first.ts,
+      goal: goal && goal.type === 'turn.started' ? (goal.input ?? '') : '(no goal yet)',
+    });
   }
   return out.sort((a, b) => (a.started < b.started ? 1 : -1));
 }
@@ -138,7 +165,12 @@ async function sessionDeps({ root, keys, extensionRoot, settings, confirm }: Ope
     provider: liveProvider(settings, keys),
     tools: createToolRuntime({
       root,
-      ports: { fs: nodeFileSystem, shell: nodeShell, search: createNodeSearch(rg ? { rgPath: rg } : {}), writer: workspaceEditWriter },
+      ports: {
+        fs: nodeFileSystem,
+        shell: nodeShell,
+        search: createNodeSearch(rg ? { rgPath: rg } : {}),
+        writer: workspaceEditWriter,
+      },
       ...(secret ? { secrets: [secret] } : {}),
       confirm,
     }),

@@ -7,7 +7,12 @@
  */
 import * as vscode from 'vscode';
 import {
-  describeSettingProblem, parseSettings, SETTINGS_SECTION, type SettingKey, type SettingProblem, type Settings,
+  describeSettingProblem,
+  parseSettings,
+  SETTINGS_SECTION,
+  type SettingKey,
+  type SettingProblem,
+  type Settings,
 } from '../core/config/settings';
 
 export type { Settings } from '../core/config/settings';

@@ -20,8 +20,21 @@ import { nodeFileSystem } from '../node/fs';
 import { watchFolders, type FolderWatch } from '../node/folder-watch';
 // The tracker's model and files only: its index also re-exports plan distillation, which
 // brings the markdown parser into the activation bundle.
-import { currentItem, formatIndexPath, totalsOf, type Checklist, type TaskItem, type TaskStatus } from '../core/tracker/model';
-import { GLOBAL_TRACKER_FILE, loadTracker, locateNewestTracker, PLANS_DIR, type TrackerLocation } from '../core/tracker/store';
+import {
+  currentItem,
+  formatIndexPath,
+  totalsOf,
+  type Checklist,
+  type TaskItem,
+  type TaskStatus,
+} from '../core/tracker/model';
+import {
+  GLOBAL_TRACKER_FILE,
+  loadTracker,
+  locateNewestTracker,
+  PLANS_DIR,
+  type TrackerLocation,
+} from '../core/tracker/store';
 import { errorMessage } from '../core/errors';
 
 export const TASKS_VIEW_ID = 'vtplan.tasks';
@@ -110,7 +123,9 @@ function styleOf(tone: Tone): Style {
   return tone === 'current' ? CURRENT : STYLE[tone];
 }
 
-export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDecorationProvider, TasksViewModel, vscode.Disposable {
+export class TasksView
+  implements vscode.TreeDataProvider<Node>, vscode.FileDecorationProvider, TasksViewModel, vscode.Disposable
+{
   private checklist: Checklist | null = null;
   private source: string | null = null;
   private current: string | null = null;
@@ -137,7 +152,11 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   attach(view: vscode.TreeView<Node>): void {
     this.view = view;
-    this.disposables.push(view, vscode.window.registerFileDecorationProvider(this), this.folder.onDidChange(() => this.watch()));
+    this.disposables.push(
+      view,
+      vscode.window.registerFileDecorationProvider(this),
+      this.folder.onDidChange(() => this.watch()),
+    );
     this.watch();
   }
 
@@ -189,7 +208,12 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
           : await locateNewestTracker(nodeFileSystem, root);
         const snapshot = await loadTracker(nodeFileSystem, loc);
         checklist = snapshot.checklist;
-        source = snapshot.source === 'sidecar' ? (snapshot.sidecar?.path ?? null) : snapshot.source === 'global' ? snapshot.global.path : null;
+        source =
+          snapshot.source === 'sidecar'
+            ? (snapshot.sidecar?.path ?? null)
+            : snapshot.source === 'global'
+              ? snapshot.global.path
+              : null;
       } catch (err) {
         this.readError = `Could not read the task files: ${errorMessage(err)}`;
       }
@@ -233,12 +257,21 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
     );
     treeItem.id = `${row.indexPath}:${row.label}`;
     treeItem.description = row.description;
-    treeItem.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
-    treeItem.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${row.indexPath}`, query: toneOf(node) });
+    treeItem.iconPath = new vscode.ThemeIcon(
+      row.icon,
+      row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined,
+    );
+    treeItem.resourceUri = vscode.Uri.from({
+      scheme: DECORATION_SCHEME,
+      path: `/${row.indexPath}`,
+      query: toneOf(node),
+    });
     const tooltip = new vscode.MarkdownString(row.tooltip);
     tooltip.isTrusted = { enabledCommands: ['vscode.open'] };
     treeItem.tooltip = tooltip;
-    treeItem.accessibilityInformation = { label: `${STATUS_WORD[node.item.status]}${node.current ? ', current' : ''}: ${row.label}` };
+    treeItem.accessibilityInformation = {
+      label: `${STATUS_WORD[node.item.status]}${node.current ? ', current' : ''}: ${row.label}`,
+    };
     const first = this.fileUri(node.item.files[0]);
     if (first) treeItem.command = { command: 'vscode.open', title: 'Open File', arguments: [first] };
     treeItem.contextValue = `vtplan.task.${node.item.status}`;
@@ -252,7 +285,11 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
     for (const [depth, n] of node.path.slice(0, -1).entries()) {
       const item = items[n - 1];
       if (!item) return undefined;
-      parent = { item, path: node.path.slice(0, depth + 1), current: formatIndexPath(node.path.slice(0, depth + 1)) === this.current };
+      parent = {
+        item,
+        path: node.path.slice(0, depth + 1),
+        current: formatIndexPath(node.path.slice(0, depth + 1)) === this.current,
+      };
       items = item.children;
     }
     return parent;
@@ -263,7 +300,11 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
     const tone = TONES.find((t) => t === uri.query);
     const color = tone && styleOf(tone).labelColor;
     if (!tone || !color) return undefined;
-    return new vscode.FileDecoration(tone === 'blocked' ? '!' : undefined, tone === 'current' ? 'Current task' : STATUS_WORD[tone], new vscode.ThemeColor(color));
+    return new vscode.FileDecoration(
+      tone === 'blocked' ? '!' : undefined,
+      tone === 'current' ? 'Current task' : STATUS_WORD[tone],
+      new vscode.ThemeColor(color),
+    );
   }
 
   private fileUri(file: string | undefined): vscode.Uri | undefined {
@@ -276,7 +317,12 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
     const style = styleOf(toneOf(node));
     const label = plainLabel(item.description);
     const files = item.files;
-    const description = files.length === 0 ? '' : files.length === 1 ? path.basename(files[0] as string) : `${path.basename(files[0] as string)} +${files.length - 1}`;
+    const description =
+      files.length === 0
+        ? ''
+        : files.length === 1
+          ? path.basename(files[0] as string)
+          : `${path.basename(files[0] as string)} +${files.length - 1}`;
     return {
       indexPath: formatIndexPath(node.path),
       label,
@@ -294,7 +340,11 @@ export class TasksView implements vscode.TreeDataProvider<Node>, vscode.FileDeco
 
   private tooltipOf(node: Node): string {
     const { item } = node;
-    const lines = [`**${formatIndexPath(node.path)}** ${inlineMarkdown(item.description)}`, '', `Status: ${STATUS_WORD[item.status]}${node.current ? ' (current)' : ''}`];
+    const lines = [
+      `**${formatIndexPath(node.path)}** ${inlineMarkdown(item.description)}`,
+      '',
+      `Status: ${STATUS_WORD[item.status]}${node.current ? ' (current)' : ''}`,
+    ];
     if (item.files.length > 0) {
       const links = item.files.map((f) => {
         const uri = this.fileUri(f);

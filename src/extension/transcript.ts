@@ -8,15 +8,34 @@ import { buildSynopsis, diffPlanSteps, extractPlan } from '../core/plan';
 import type { EventOf, SessionEvent } from '../core/session/events';
 import { PlanRevisionLog, type RevisionStep } from '../core/session/plan-revisions';
 import {
-  AGENT_MODE_LABEL, assertNever, BUDGET_KIND_LABEL, HANDOFF_PHASE_LABEL, type ActiveHandoffPhase, type AgentMode,
+  AGENT_MODE_LABEL,
+  assertNever,
+  BUDGET_KIND_LABEL,
+  HANDOFF_PHASE_LABEL,
+  type ActiveHandoffPhase,
+  type AgentMode,
 } from '../core/vocabulary';
-import { INITIAL_STATUS, TRANSCRIPT_WINDOW, type EntryOf, type HostNotification, type PanelAction, type PanelStatus, type PlanRevisionInfo, type PlanSynopsis, type TranscriptEntry } from '../protocol';
+import {
+  INITIAL_STATUS,
+  TRANSCRIPT_WINDOW,
+  type EntryOf,
+  type HostNotification,
+  type PanelAction,
+  type PanelStatus,
+  type PlanRevisionInfo,
+  type PlanSynopsis,
+  type TranscriptEntry,
+} from '../protocol';
 import { providerFailureNotice } from './failure-notices';
 import { renderMarkdown, StreamingMarkdown } from './markdown';
 
 type InvalidEditReason = { message: string; line?: number };
 
-const MODE_STATUS: Readonly<Record<AgentMode, string>> = { plan: 'Planning...', build: 'Working...', auto: 'Working...' };
+const MODE_STATUS: Readonly<Record<AgentMode, string>> = {
+  plan: 'Planning...',
+  build: 'Working...',
+  auto: 'Working...',
+};
 
 function synopsisOf(markdown: string): PlanSynopsis {
   const s = buildSynopsis(markdown);
@@ -96,7 +115,9 @@ export class TranscriptBuilder {
    */
   snapshot(): { status: PanelStatus; transcript: TranscriptEntry[]; earlier: number } {
     let from = Math.max(0, this.entries.length - TRANSCRIPT_WINDOW);
-    const waiting = this.entries.findIndex((e) => (e.kind === 'approval' || e.kind === 'interview') && e.state === 'pending');
+    const waiting = this.entries.findIndex(
+      (e) => (e.kind === 'approval' || e.kind === 'interview') && e.state === 'pending',
+    );
     if (waiting !== -1 && waiting < from) from = waiting;
     this.hidden = from;
     return { status: this.status, transcript: this.renderedRange(from, this.entries.length), earlier: from };
@@ -192,9 +213,11 @@ export class TranscriptBuilder {
       if (at === undefined || !e) continue;
       this.unrendered.delete(id);
       if (e.kind === 'assistant') this.entries[at] = { ...e, html: stream.update(e.text).chunks };
-      else if (e.kind === 'plan') this.entries[at] = { ...e, html: (stream.update(e.markdown), stream.chunks.join('')) };
+      else if (e.kind === 'plan')
+        this.entries[at] = { ...e, html: (stream.update(e.markdown), stream.chunks.join('')) };
     }
-    if (this.lastPlan && this.lastPlan.html === '') this.lastPlan = { ...this.lastPlan, html: renderMarkdown(this.lastPlan.markdown) };
+    if (this.lastPlan && this.lastPlan.html === '')
+      this.lastPlan = { ...this.lastPlan, html: renderMarkdown(this.lastPlan.markdown) };
   }
 
   /** The revision a card of `planFile` shows: its latest, with what changed since the one before. */
@@ -203,18 +226,29 @@ export class TranscriptBuilder {
     const latest = list.at(-1);
     if (!latest) return undefined;
     const previous = list.at(-2);
-    return { number: latest.number, source: latest.source, changes: previous ? diffPlanSteps(previous.text, latest.text) : null };
+    return {
+      number: latest.number,
+      source: latest.source,
+      changes: previous ? diffPlanSteps(previous.text, latest.text) : null,
+    };
   }
 
   /**
    * The invalid-edit warning's reasons, or null when the notice is about something else. Logs
    * written before notices named the edit carry the reasons only as the text's `- ` lines.
    */
-  private invalidEditOf(event: EventOf<'notice'>): { planFile: string; reasons: [InvalidEditReason, ...InvalidEditReason[]] } | null {
+  private invalidEditOf(
+    event: EventOf<'notice'>,
+  ): { planFile: string; reasons: [InvalidEditReason, ...InvalidEditReason[]] } | null {
     const reasons: InvalidEditReason[] = event.invalidEdit
       ? event.invalidEdit.reasons.map((r) => ({ message: r.message, ...(r.line ? { line: r.line } : {}) }))
-      : event.text.split('\n').filter((l) => l.startsWith('- ')).map((l) => ({ message: l.slice(2) }));
-    const planFile = event.invalidEdit?.planFile ?? (event.text.startsWith('The edited plan is not valid') ? this.pendingPlanFile : null);
+      : event.text
+          .split('\n')
+          .filter((l) => l.startsWith('- '))
+          .map((l) => ({ message: l.slice(2) }));
+    const planFile =
+      event.invalidEdit?.planFile ??
+      (event.text.startsWith('The edited plan is not valid') ? this.pendingPlanFile : null);
     if (planFile === null) return null;
     const [first, ...rest] = reasons;
     return { planFile, reasons: first ? [first, ...rest] : [{ message: event.text }] };
@@ -244,7 +278,13 @@ export class TranscriptBuilder {
       return e && e.kind === kind ? (e as EntryOf<K>) : undefined;
     };
     const notice = (level: 'info' | 'warning' | 'error', text: string, actions: readonly PanelAction[] = []) =>
-      put({ kind: 'notice', id: `n${event.seq}`, level, text, ...(actions.length > 0 ? { actions: [...actions] } : {}) });
+      put({
+        kind: 'notice',
+        id: `n${event.seq}`,
+        level,
+        text,
+        ...(actions.length > 0 ? { actions: [...actions] } : {}),
+      });
     /**
      * Streamed text: the first delta opens an entry, later ones travel as cheap `append`s. An
      * assistant message's append carries only the HTML that changed: newly settled blocks and the tail.
@@ -266,7 +306,11 @@ export class TranscriptBuilder {
         return;
       }
       const update = stream.update(full);
-      this.entries[this.index.get(current.id)!] = { ...current, text: full, html: [...current.html.slice(0, update.keep), ...update.chunks] };
+      this.entries[this.index.get(current.id)!] = {
+        ...current,
+        text: full,
+        html: [...current.html.slice(0, update.keep), ...update.chunks],
+      };
       out.push({ type: 'append', id: current.id, text, html: update });
     };
     const streamReasoning = (text: string): void => {
@@ -280,7 +324,8 @@ export class TranscriptBuilder {
       out.push({ type: 'append', id: current.id, text });
     };
     /** A plan card's HTML once its draft stops streaming: rendered whole, unless it already was. */
-    const wholePlanHtml = (entry: EntryOf<'plan'>): string => (this.streams.delete(entry.id) ? this.markdownHtml(entry.markdown) : entry.html);
+    const wholePlanHtml = (entry: EntryOf<'plan'>): string =>
+      this.streams.delete(entry.id) ? this.markdownHtml(entry.markdown) : entry.html;
     const endStreams = () => {
       if (this.streamingId) {
         const e = get(this.streamingId, 'assistant');
@@ -313,7 +358,8 @@ export class TranscriptBuilder {
         this.running = true;
         this.blocked = null;
         this.awaiting = null;
-        if (event.kind === 'user' && event.input !== undefined) put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: this.markdownHtml(event.input) });
+        if (event.kind === 'user' && event.input !== undefined)
+          put({ kind: 'user', id: `u${event.seq}`, text: event.input, html: this.markdownHtml(event.input) });
         if (event.kind === 'implementation') notice('info', 'Implementing the approved plan.');
         break;
       case 'message.delta':
@@ -326,7 +372,14 @@ export class TranscriptBuilder {
         // After a reload no deltas exist: the completed text (plan markup removed) stands in.
         if (!this.streamingId) {
           const visible = extractPlan(event.text).text.trim();
-          if (visible !== '') put({ kind: 'assistant', id: `a${event.seq}`, text: visible, streaming: false, html: [this.markdownHtml(visible)] });
+          if (visible !== '')
+            put({
+              kind: 'assistant',
+              id: `a${event.seq}`,
+              text: visible,
+              streaming: false,
+              html: [this.markdownHtml(visible)],
+            });
         }
         endStreams();
         break;
@@ -342,13 +395,32 @@ export class TranscriptBuilder {
         let stream = this.streams.get(id);
         if (!stream) this.streams.set(id, (stream = new StreamingMarkdown()));
         if (this.replaying) {
-          put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html: '', reasons: [] });
+          put({
+            kind: 'plan',
+            id,
+            planFile: null,
+            status: 'streaming',
+            synopsis: null,
+            markdown,
+            html: '',
+            reasons: [],
+          });
           break;
         }
         const update = stream.update(markdown);
         // A card replayed from the log has no chunks yet: it goes whole once more, with them.
         if (!current?.htmlChunks) {
-          put({ kind: 'plan', id, planFile: null, status: 'streaming', synopsis: null, markdown, html: stream.chunks.join(''), htmlChunks: stream.chunks, reasons: [] });
+          put({
+            kind: 'plan',
+            id,
+            planFile: null,
+            status: 'streaming',
+            synopsis: null,
+            markdown,
+            html: stream.chunks.join(''),
+            htmlChunks: stream.chunks,
+            reasons: [],
+          });
           break;
         }
         const htmlChunks = [...current.htmlChunks.slice(0, update.keep), ...update.chunks];
@@ -371,12 +443,34 @@ export class TranscriptBuilder {
         if (step.kind === 'candidate' && step.source === 'editor') break;
         this.planEntryId ??= `p${event.seq}`;
         this.streams.delete(this.planEntryId);
-        put({ kind: 'plan', id: this.planEntryId, planFile: null, status: 'streaming', synopsis: synopsisOf(event.text), markdown: event.text, html: this.lastPlan.html, reasons: [] });
+        put({
+          kind: 'plan',
+          id: this.planEntryId,
+          planFile: null,
+          status: 'streaming',
+          synopsis: synopsisOf(event.text),
+          markdown: event.text,
+          html: this.lastPlan.html,
+          reasons: [],
+        });
         break;
       case 'plan.rejected': {
         const id = this.planEntryId ?? `p${event.seq}`;
         this.streams.delete(id);
-        put({ kind: 'plan', id, planFile: null, status: 'rejected', synopsis: synopsisOf(event.draft), markdown: event.draft, html: this.markdownHtml(event.draft), reasons: event.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.line ? { line: r.line } : {}) })) });
+        put({
+          kind: 'plan',
+          id,
+          planFile: null,
+          status: 'rejected',
+          synopsis: synopsisOf(event.draft),
+          markdown: event.draft,
+          html: this.markdownHtml(event.draft),
+          reasons: event.reasons.map((r) => ({
+            code: r.code,
+            message: r.message,
+            ...(r.line ? { line: r.line } : {}),
+          })),
+        });
         this.planEntryId = null;
         break;
       }
@@ -385,7 +479,17 @@ export class TranscriptBuilder {
         this.streams.delete(id);
         const { markdown, html } = this.lastPlan ?? { markdown: '', html: '' };
         const revision = this.revisionInfo(event.planFile);
-        put({ kind: 'plan', id, planFile: event.planFile, status: 'persisted', synopsis: synopsisOf(markdown), markdown, html, reasons: [], ...(revision ? { revision } : {}) });
+        put({
+          kind: 'plan',
+          id,
+          planFile: event.planFile,
+          status: 'persisted',
+          synopsis: synopsisOf(markdown),
+          markdown,
+          html,
+          reasons: [],
+          ...(revision ? { revision } : {}),
+        });
         this.cardOf.set(event.planFile, id);
         for (const e of this.resolveInvalidEdit(event.planFile, revision?.number)) put(e);
         this.planEntryId = null;
@@ -395,42 +499,77 @@ export class TranscriptBuilder {
         this.planEntryId = null;
         this.pendingPlanFile = event.planFile;
         const synopsis = synopsisOf(this.lastPlan?.markdown ?? '');
-        const gate = this.entries.find((e): e is EntryOf<'approval'> => e.kind === 'approval' && e.state === 'pending' && e.planFile === event.planFile);
+        const gate = this.entries.find(
+          (e): e is EntryOf<'approval'> =>
+            e.kind === 'approval' && e.state === 'pending' && e.planFile === event.planFile,
+        );
         // Only a re-read edit (Ctrl+G, GATE-2) is accepted here; the model's plans by plan.persisted.
         if (step.kind === 'revision' || step.kind === 'unchanged') {
           const { markdown, html } = this.lastPlan ?? { markdown: '', html: '' };
           const cardId = this.cardOf.get(event.planFile) ?? `p${event.seq}`;
           const card = get(cardId, 'plan');
           const revision = this.revisionInfo(event.planFile);
-          put({ ...(card ?? { kind: 'plan', id: cardId, reasons: [] }), planFile: event.planFile, status: 'persisted', synopsis, markdown, html, ...(revision ? { revision } : {}) });
+          put({
+            ...(card ?? { kind: 'plan', id: cardId, reasons: [] }),
+            planFile: event.planFile,
+            status: 'persisted',
+            synopsis,
+            markdown,
+            html,
+            ...(revision ? { revision } : {}),
+          });
           this.cardOf.set(event.planFile, cardId);
           for (const e of this.resolveInvalidEdit(event.planFile, revision?.number)) put(e);
           // The same plan under review: its gate shows the new synopsis where it is, no "Superseded" line.
           if (gate) {
             put({ ...gate, synopsis, contextUsage: this.contextUsage(), invalidEdit: null });
             // The gate did not appear anew, so nothing else tells a screen reader that it changed.
-            if (!this.replaying) out.push({ type: 'announce', text: `Plan updated${revision ? ` to revision ${revision.number}` : ''}: ${synopsis.title ?? 'the plan'} is ready for approval again.` });
+            if (!this.replaying)
+              out.push({
+                type: 'announce',
+                text: `Plan updated${revision ? ` to revision ${revision.number}` : ''}: ${synopsis.title ?? 'the plan'} is ready for approval again.`,
+              });
             this.awaiting = 'approval';
             break;
           }
         }
-        for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
-        put({ kind: 'approval', id: `g${event.seq}`, planFile: event.planFile, synopsis, contextUsage: this.contextUsage(), state: 'pending', choice: null });
+        for (const e of this.entries)
+          if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'superseded' });
+        put({
+          kind: 'approval',
+          id: `g${event.seq}`,
+          planFile: event.planFile,
+          synopsis,
+          contextUsage: this.contextUsage(),
+          state: 'pending',
+          choice: null,
+        });
         this.awaiting = 'approval';
         break;
       }
       case 'plan.approval.resolved': {
         this.pendingPlanFile = null;
-        for (const e of this.entries) if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'resolved', choice: event.choice });
+        for (const e of this.entries)
+          if (e.kind === 'approval' && e.state === 'pending') put({ ...e, state: 'resolved', choice: event.choice });
         if (event.choice !== 'revise' && event.choice !== 'cancel') {
-          for (const e of this.entries) if (e.kind === 'plan' && e.status === 'persisted' && e.planFile === event.planFile) put({ ...e, status: 'approved' });
+          for (const e of this.entries)
+            if (e.kind === 'plan' && e.status === 'persisted' && e.planFile === event.planFile)
+              put({ ...e, status: 'approved' });
         }
         if (event.choice === 'cancel') notice('info', 'Planning cancelled; the plan will not be implemented.');
         this.awaiting = null;
         break;
       }
       case 'interview.requested':
-        put({ kind: 'interview', id: `i-${event.interviewId}`, interviewId: event.interviewId, source: event.source, questions: event.questions, state: 'pending', answers: [] });
+        put({
+          kind: 'interview',
+          id: `i-${event.interviewId}`,
+          interviewId: event.interviewId,
+          source: event.source,
+          questions: event.questions,
+          state: 'pending',
+          answers: [],
+        });
         this.awaiting = 'input';
         break;
       case 'interview.resolved': {
@@ -443,11 +582,21 @@ export class TranscriptBuilder {
         break;
       }
       case 'tool.call':
-        put({ kind: 'tool', id: `t-${event.callId}`, name: event.name, target: toolTarget(event.name, event.arguments), status: 'running', blockedReason: null, output: null, truncated: false });
+        put({
+          kind: 'tool',
+          id: `t-${event.callId}`,
+          name: event.name,
+          target: toolTarget(event.name, event.arguments),
+          status: 'running',
+          blockedReason: null,
+          output: null,
+          truncated: false,
+        });
         break;
       case 'tool.result': {
         const e = get(`t-${event.callId}`, 'tool');
-        if (e) put({ ...e, status: event.ok ? 'ok' : 'error', output: event.content, truncated: event.truncated ?? false });
+        if (e)
+          put({ ...e, status: event.ok ? 'ok' : 'error', output: event.content, truncated: event.truncated ?? false });
         break;
       }
       case 'tool.blocked': {
@@ -498,7 +647,10 @@ export class TranscriptBuilder {
         // is where the user looks, and goes when a later save is valid; a line would stay behind.
         const invalid = this.invalidEditOf(event);
         if (invalid) {
-          const gates = this.entries.filter((e): e is EntryOf<'approval'> => e.kind === 'approval' && e.state === 'pending' && e.planFile === invalid.planFile);
+          const gates = this.entries.filter(
+            (e): e is EntryOf<'approval'> =>
+              e.kind === 'approval' && e.state === 'pending' && e.planFile === invalid.planFile,
+          );
           for (const g of gates) put({ ...g, invalidEdit: { reasons: invalid.reasons } });
           if (gates.length > 0) break;
           // No gate to carry it: one line per plan file, which the next save replaces or resolves.
@@ -528,7 +680,8 @@ export class TranscriptBuilder {
             break;
           case 'failed':
             // A provider failure already said what failed and what to do next (issue 15 item 2).
-            if (event.reason === undefined || event.reason !== this.shownFailure) notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
+            if (event.reason === undefined || event.reason !== this.shownFailure)
+              notice('error', `The turn failed${event.reason ? `: ${event.reason}` : '.'}`);
             this.shownFailure = null;
             break;
           case 'cancelled':

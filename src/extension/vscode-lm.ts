@@ -66,7 +66,10 @@ export async function listChatModels(selector?: vscode.LanguageModelChatSelector
  * The model `preference` (the `vtplan.model` setting) names, matched against id, then family, then
  * name (case-insensitive); an empty preference takes the first model VS Code offers.
  */
-export async function pickChatModel(preference: string, selector?: vscode.LanguageModelChatSelector): Promise<ChatModelPick> {
+export async function pickChatModel(
+  preference: string,
+  selector?: vscode.LanguageModelChatSelector,
+): Promise<ChatModelPick> {
   const models = await vscode.lm.selectChatModels(selector);
   const first = models[0];
   if (!first) return { status: 'no_models' };
@@ -95,7 +98,8 @@ function inputOf(call: ToolCall): object {
 
 export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
   const out: vscode.LanguageModelChatMessage[] = [];
-  if (request.system !== '') out.push(vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart(request.system)]));
+  if (request.system !== '')
+    out.push(vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart(request.system)]));
   // Results of one batch travel together in one user message, as the assistant's calls did.
   let results: vscode.LanguageModelToolResultPart[] = [];
   const flushResults = (): void => {
@@ -114,7 +118,8 @@ export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMes
     }
     const parts: (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart)[] = [];
     if (m.content !== '' || !m.toolCalls?.length) parts.push(new vscode.LanguageModelTextPart(m.content));
-    for (const call of m.toolCalls ?? []) parts.push(new vscode.LanguageModelToolCallPart(call.id, call.name, inputOf(call)));
+    for (const call of m.toolCalls ?? [])
+      parts.push(new vscode.LanguageModelToolCallPart(call.id, call.name, inputOf(call)));
     out.push(vscode.LanguageModelChatMessage.Assistant(parts));
   }
   flushResults();
@@ -124,18 +129,27 @@ export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMes
 export function toLmOptions(request: ModelRequest, justification: string): vscode.LanguageModelChatRequestOptions {
   const options: vscode.LanguageModelChatRequestOptions = { justification };
   if (request.tools.length === 0) return options;
-  options.tools = request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: wireParameters(t.parameters) }));
+  options.tools = request.tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: wireParameters(t.parameters),
+  }));
   // `none` cannot be expressed: the tools stay (history may hold calls) and a call is a violation
   // the runloop handles like any other.
-  options.toolMode = request.toolChoice === 'required' ? vscode.LanguageModelChatToolMode.Required : vscode.LanguageModelChatToolMode.Auto;
+  options.toolMode =
+    request.toolChoice === 'required'
+      ? vscode.LanguageModelChatToolMode.Required
+      : vscode.LanguageModelChatToolMode.Auto;
   return options;
 }
 
-const TRANSIENT = /timed? ?out|ECONNRESET|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|socket hang up|fetch failed|network|rate.?limit|too many requests|overload|unavailable|temporar|\b(408|429|5\d\d)\b/i;
+const TRANSIENT =
+  /timed? ?out|ECONNRESET|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|socket hang up|fetch failed|network|rate.?limit|too many requests|overload|unavailable|temporar|\b(408|429|5\d\d)\b/i;
 
 /** Refusals by VS Code itself (consent, quota or policy, a model that is gone): no retry changes them. */
 const CODE_HINTS: Record<string, string> = {
-  NoPermissions: 'VS Code has not allowed VT Code Planning to use this model (see Accounts > Manage Language Model Access)',
+  NoPermissions:
+    'VS Code has not allowed VT Code Planning to use this model (see Accounts > Manage Language Model Access)',
   Blocked: 'the model refused the request (quota or policy)',
   NotFound: 'the model is no longer available; choose another with "VT Code: Select Model"',
 };
@@ -210,7 +224,10 @@ async function* untilAborted<T>(stream: AsyncIterable<T>, signal: AbortSignal | 
   }
 }
 
-export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: VscodeLmProviderOptions = {}): ModelProvider {
+export function createVscodeLmProvider(
+  chat: vscode.LanguageModelChat,
+  options: VscodeLmProviderOptions = {},
+): ModelProvider {
   const justification = options.justification ?? DEFAULT_JUSTIFICATION;
   const usageTimeoutMs = options.usageTimeoutMs ?? DEFAULT_USAGE_TIMEOUT_MS;
 
@@ -236,11 +253,21 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
         if (part instanceof vscode.LanguageModelTextPart) {
           output += part.value;
           for (const piece of splitter.push(part.value)) {
-            yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+            yield piece.kind === 'text'
+              ? { type: 'text_delta', text: piece.text }
+              : { type: 'reasoning_delta', text: piece.text };
           }
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
           if (part.name === '') {
-            yield { type: 'error', failure: protocolFailure(VSCODE_LM_PROVIDER_ID, [], false, `tool call ${part.callId || '#' + String(toolCalls)} arrived without a name`) };
+            yield {
+              type: 'error',
+              failure: protocolFailure(
+                VSCODE_LM_PROVIDER_ID,
+                [],
+                false,
+                `tool call ${part.callId || '#' + String(toolCalls)} arrived without a name`,
+              ),
+            };
             return;
           }
           const args = JSON.stringify(part.input ?? {});
@@ -257,10 +284,18 @@ export function createVscodeLmProvider(chat: vscode.LanguageModelChat, options: 
         return;
       }
       for (const piece of splitter.end()) {
-        yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+        yield piece.kind === 'text'
+          ? { type: 'text_delta', text: piece.text }
+          : { type: 'reasoning_delta', text: piece.text };
       }
       const input = await within(inputTokens, usageTimeoutMs);
-      const outputTokens = output === '' ? 0 : await within(tokenSum(async () => [await chat.countTokens(output, source.token)]), usageTimeoutMs);
+      const outputTokens =
+        output === ''
+          ? 0
+          : await within(
+              tokenSum(async () => [await chat.countTokens(output, source.token)]),
+              usageTimeoutMs,
+            );
       if (input !== undefined && outputTokens !== undefined) {
         const usage: Usage = { inputTokens: input, outputTokens };
         yield { type: 'usage', usage };

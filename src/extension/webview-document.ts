@@ -16,7 +16,9 @@ export interface ChatDocumentParts {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export function contentSecurityPolicy(parts: Pick<ChatDocumentParts, 'cspSource' | 'scriptNonce' | 'styleNonce'>): string {
+export function contentSecurityPolicy(
+  parts: Pick<ChatDocumentParts, 'cspSource' | 'scriptNonce' | 'styleNonce'>,
+): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${parts.scriptNonce}'`,

@@ -12,7 +12,9 @@ export const workspaceEditWriter: Writer = {
     const uri = vscode.Uri.file(path);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
     if (open?.isDirty) {
-      throw new Error(`${vscode.workspace.asRelativePath(uri)} has unsaved changes in the editor; save or revert them, then ask again.`);
+      throw new Error(
+        `${vscode.workspace.asRelativePath(uri)} has unsaved changes in the editor; save or revert them, then ask again.`,
+      );
     }
     const edit = new vscode.WorkspaceEdit();
     let stat: vscode.FileStat | null = null;
@@ -33,8 +35,10 @@ export const workspaceEditWriter: Writer = {
       const doc = open ?? (await vscode.workspace.openTextDocument(uri));
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), content);
     }
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${vscode.workspace.asRelativePath(uri)}.`);
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new Error(`VS Code refused the edit to ${vscode.workspace.asRelativePath(uri)}.`);
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.isDirty && !(await doc.save())) throw new Error(`${vscode.workspace.asRelativePath(uri)} was edited but could not be saved.`);
+    if (doc.isDirty && !(await doc.save()))
+      throw new Error(`${vscode.workspace.asRelativePath(uri)} was edited but could not be saved.`);
   },
 };

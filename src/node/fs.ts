@@ -1,5 +1,13 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fsp, type Stats } from 'node:fs';
-import { NotRegularFileError, type AppendFileSystem, type DirEntry, type EntryKind, type EntryStat, type FileSystem, type SpecialFileKind } from '../core/ports';
+import {
+  NotRegularFileError,
+  type AppendFileSystem,
+  type DirEntry,
+  type EntryKind,
+  type EntryStat,
+  type FileSystem,
+  type SpecialFileKind,
+} from '../core/ports';
 import { dirname } from 'node:path';
 
 // Absent on Windows, where FIFOs in the file system and O_NOFOLLOW do not exist either.
@@ -69,7 +77,11 @@ export function specialKindOf(s: Stats): SpecialFileKind {
  * was actually opened with fstat: checking first and opening after would leave a window in which
  * the file is swapped for a FIFO. Anything but a regular file is closed again and refused.
  */
-async function openRegular(path: string, flags: number, options: { followSymlink: boolean; mode?: number }): Promise<fsp.FileHandle> {
+async function openRegular(
+  path: string,
+  flags: number,
+  options: { followSymlink: boolean; mode?: number },
+): Promise<fsp.FileHandle> {
   let handle: fsp.FileHandle;
   try {
     handle = await fsp.open(path, flags | O_NONBLOCK | (options.followSymlink ? 0 : O_NOFOLLOW), options.mode);
@@ -174,7 +186,10 @@ export const nodeFileSystem: FileSystem & AppendFileSystem = {
     await fsp.rm(path, { force: true });
   },
   async appendText(path, text, mode) {
-    const handle = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, { followSymlink: false, mode });
+    const handle = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, {
+      followSymlink: false,
+      mode,
+    });
     try {
       await handle.writeFile(text, 'utf8');
     } finally {

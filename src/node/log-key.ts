@@ -10,7 +10,20 @@
  * can read is refused, never followed or repaired.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -21,7 +34,9 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const POSIX = process.platform !== 'win32';
 
 /** The file's text: the key as hex digits and a newline. */
-const KeyFileSchema = z.string().regex(new RegExp(`^[0-9a-f]{${LOG_KEY_BYTES * 2}}\n?$`), `not ${LOG_KEY_BYTES * 2} hex digits`);
+const KeyFileSchema = z
+  .string()
+  .regex(new RegExp(`^[0-9a-f]{${LOG_KEY_BYTES * 2}}\n?$`), `not ${LOG_KEY_BYTES * 2} hex digits`);
 
 /** A key file's bytes, `null` when its text is not a key. */
 export function parseLogKeyHex(text: string): Uint8Array | null {
@@ -46,7 +61,10 @@ export function workspaceKeyId(root: string): string {
 
 /** `$XDG_STATE_HOME/vtplan/log-keys`; a relative XDG_STATE_HOME is ignored, as the XDG spec says. */
 export function logKeyDir(env: Readonly<Record<string, string | undefined>>): string {
-  const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(env.HOME || homedir(), '.local', 'state');
+  const state =
+    env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME)
+      ? env.XDG_STATE_HOME
+      : join(env.HOME || homedir(), '.local', 'state');
   return join(state, 'vtplan', 'log-keys');
 }
 
@@ -58,9 +76,16 @@ function code(err: unknown): string | undefined {
 function assertPrivate(stat: { uid: number; mode: number }, path: string, what: string): void {
   if (!POSIX) return;
   const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid) throw new LogKeyError(`refusing the session-log ${what} ${path}: it belongs to another user (uid ${stat.uid})`, path);
+  if (uid !== undefined && stat.uid !== uid)
+    throw new LogKeyError(
+      `refusing the session-log ${what} ${path}: it belongs to another user (uid ${stat.uid})`,
+      path,
+    );
   if ((stat.mode & 0o077) !== 0) {
-    throw new LogKeyError(`refusing the session-log ${what} ${path}: its mode is ${(stat.mode & 0o777).toString(8)}, others may read it; make it private (chmod ${what === 'folder' ? '700' : '600'}) or remove it`, path);
+    throw new LogKeyError(
+      `refusing the session-log ${what} ${path}: its mode is ${(stat.mode & 0o777).toString(8)}, others may read it; make it private (chmod ${what === 'folder' ? '700' : '600'}) or remove it`,
+      path,
+    );
   }
 }
 
@@ -70,7 +95,8 @@ function readKey(file: string): Uint8Array | null {
     fd = openSync(file, constants.O_RDONLY | O_NOFOLLOW);
   } catch (err) {
     if (code(err) === 'ENOENT') return null;
-    if (code(err) === 'ELOOP' || code(err) === 'EMLINK') throw new LogKeyError(`refusing the session-log key ${file}: it is a symbolic link`, file);
+    if (code(err) === 'ELOOP' || code(err) === 'EMLINK')
+      throw new LogKeyError(`refusing the session-log key ${file}: it is a symbolic link`, file);
     throw err;
   }
   try {
@@ -78,7 +104,11 @@ function readKey(file: string): Uint8Array | null {
     if (!stat.isFile()) throw new LogKeyError(`refusing the session-log key ${file}: it is not a regular file`, file);
     assertPrivate(stat, file, 'key');
     const key = parseLogKeyHex(readFileSync(fd, 'utf8'));
-    if (!key) throw new LogKeyError(`the session-log key ${file} is damaged (not ${LOG_KEY_BYTES * 2} hex digits); remove it to start a new key (earlier sessions then resume in plan mode)`, file);
+    if (!key)
+      throw new LogKeyError(
+        `the session-log key ${file} is damaged (not ${LOG_KEY_BYTES * 2} hex digits); remove it to start a new key (earlier sessions then resume in plan mode)`,
+        file,
+      );
     return key;
   } finally {
     closeSync(fd);
@@ -114,7 +144,11 @@ export function loadLogKey(root: string, env: Readonly<Record<string, string | u
   const dir = logKeyDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
-  if (stat.isSymbolicLink() || !stat.isDirectory()) throw new LogKeyError(`refusing the session-log key folder ${dir}: it is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`, dir);
+  if (stat.isSymbolicLink() || !stat.isDirectory())
+    throw new LogKeyError(
+      `refusing the session-log key folder ${dir}: it is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`,
+      dir,
+    );
   assertPrivate(stat, dir, 'folder');
   const file = join(dir, workspaceKeyId(root));
   const existing = readKey(file);

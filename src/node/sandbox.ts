@@ -33,9 +33,26 @@ const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/lib
  * else of /etc: it holds host secrets on some machines.
  */
 const ETC_FILES = [
-  '/etc/alternatives', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/passwd', '/etc/group',
-  '/etc/nsswitch.conf', '/etc/localtime', '/etc/locale.alias', '/etc/mime.types', '/etc/magic', '/etc/ssl', '/etc/ca-certificates',
-  '/etc/pki', '/etc/hosts', '/etc/resolv.conf', '/etc/host.conf', '/etc/gai.conf', '/etc/services', '/etc/protocols',
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/nsswitch.conf',
+  '/etc/localtime',
+  '/etc/locale.alias',
+  '/etc/mime.types',
+  '/etc/magic',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/hosts',
+  '/etc/resolv.conf',
+  '/etc/host.conf',
+  '/etc/gai.conf',
+  '/etc/services',
+  '/etc/protocols',
 ];
 
 /** Global npm configs of a node in /usr or /usr/local: they can hold registry tokens. */
@@ -61,11 +78,17 @@ const HOME_TOOLCHAINS: Readonly<Record<string, { variable?: string; also?: { fol
  * /dev/null. Relative to a bound folder; `*` is one folder level (a node version).
  */
 const TOOLCHAIN_SECRETS = [
-  'credentials', 'credentials.toml', 'config', 'config.toml', // ~/.cargo
+  'credentials',
+  'credentials.toml',
+  'config',
+  'config.toml', // ~/.cargo
   'etc/npmrc', // a node prefix's global npm config (nvm, volta, /opt/node)
   'versions/node/*/etc/npmrc', // ~/.nvm
   'tools/image/node/*/etc/npmrc', // ~/.volta
-  '.npmrc', '.netrc', '.pypirc', '.git-credentials',
+  '.npmrc',
+  '.netrc',
+  '.pypirc',
+  '.git-credentials',
 ];
 
 function secretFilesIn(dir: string): string[] {
@@ -127,7 +150,10 @@ function realOrNull(path: string): string | null {
 }
 
 /** Read-only binds for the toolchains on PATH, never HOME itself, `/` or a folder holding the workspace. */
-function toolchainBinds(spec: SandboxSpec, rootReal: string): { binds: string[]; masks: string[]; toolchain: Record<string, string> } {
+function toolchainBinds(
+  spec: SandboxSpec,
+  rootReal: string,
+): { binds: string[]; masks: string[]; toolchain: Record<string, string> } {
   const masks: string[] = [];
   const binds = new Set<string>();
   const toolchain: Record<string, string> = {};
@@ -198,7 +224,10 @@ export function prepareWorkspace(root: string): void {
   const vtcode = join(root, '.vtcode');
   const kind = kindOf(vtcode);
   if (kind === null) mkdirSync(vtcode, { mode: 0o700 });
-  else if (kind !== 'dir') throw new Error(`refusing to run the command: ${vtcode} is a ${kind === 'symlink' ? 'symbolic link' : 'file'}, not the runtime's folder`);
+  else if (kind !== 'dir')
+    throw new Error(
+      `refusing to run the command: ${vtcode} is a ${kind === 'symlink' ? 'symbolic link' : 'file'}, not the runtime's folder`,
+    );
 }
 
 /** The first executable `name` on `path`. */
@@ -215,32 +244,57 @@ export function findProgram(name: string, path: string): string | null {
   return null;
 }
 
-const INSTALL_HINT = 'install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`)';
+const INSTALL_HINT =
+  'install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`; Fedora: `sudo dnf install bubblewrap`; Arch: `sudo pacman -S bubblewrap`)';
 
 /**
  * Whether bwrap at `program` can build the sandbox here: it runs `true` in a plan-mode layout
  * over a fresh folder. Fails where user namespaces are off or restricted (some kernels, AppArmor
  * profiles, nested containers) as well as where bwrap is missing.
  */
-export async function probeSandbox(program: string | null, env: Readonly<Record<string, string | undefined>> = process.env): Promise<Isolation> {
+export async function probeSandbox(
+  program: string | null,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Isolation> {
   if (process.platform !== 'linux') {
     return {
       sandboxed: false,
       summary: `sandbox: unavailable on ${process.platform} — policy only`,
-      remedy: 'Commands are checked by the read-only policy alone; only Linux with bubblewrap has an OS sandbox so far.',
+      remedy:
+        'Commands are checked by the read-only policy alone; only Linux with bubblewrap has an OS sandbox so far.',
     };
   }
   if (program === null) {
-    return { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only', remedy: `To run agent commands in an OS sandbox, ${INSTALL_HINT}.` };
+    return {
+      sandboxed: false,
+      summary: 'sandbox: unavailable (bwrap not found) — policy only',
+      remedy: `To run agent commands in an OS sandbox, ${INSTALL_HINT}.`,
+    };
   }
   const dir = await mkdtemp(join(tmpdir(), 'vtplan-probe-'));
   try {
-    const layout = sandboxLayout({ root: dir, cwd: dir, mode: 'plan', network: false, path: env.PATH ?? '', home: env.HOME });
+    const layout = sandboxLayout({
+      root: dir,
+      cwd: dir,
+      mode: 'plan',
+      network: false,
+      path: env.PATH ?? '',
+      home: env.HOME,
+    });
     const run = (args: string[]) =>
       new Promise<{ ok: boolean; out: string; why: string }>((resolve) => {
-        execFile(program, args, { encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } }, (err, stdout, stderr) => {
-          resolve({ ok: err === null, out: stdout.trim(), why: err === null ? '' : (stderr.trim().split('\n')[0] || err.message) });
-        });
+        execFile(
+          program,
+          args,
+          { encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } },
+          (err, stdout, stderr) => {
+            resolve({
+              ok: err === null,
+              out: stdout.trim(),
+              why: err === null ? '' : stderr.trim().split('\n')[0] || err.message,
+            });
+          },
+        );
       });
     const probe = await run([...layout.args, '--', '/bin/sh', '-c', 'exit 0']);
     if (probe.ok) {
@@ -250,7 +304,8 @@ export async function probeSandbox(program: string | null, env: Readonly<Record<
     return {
       sandboxed: false,
       summary: `sandbox: unavailable (bwrap failed: ${probe.why}) — policy only`,
-      remedy: 'bwrap is installed but cannot create namespaces here: enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 the AppArmor profile for bwrap), or run outside a container that forbids them.',
+      remedy:
+        'bwrap is installed but cannot create namespaces here: enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 the AppArmor profile for bwrap), or run outside a container that forbids them.',
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -5,13 +5,32 @@
  * the `ignore` library, see core/tools/glob.ts) and return matches sorted by path.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants as fsConstants, lstatSync, promises as fsp, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants as fsConstants,
+  lstatSync,
+  promises as fsp,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  type Dirent,
+} from 'node:fs';
 import { posix as path, win32 } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../core/tools/glob';
 import { excerptAround } from '../core/tools/text';
-import { NotRegularFileError, type FindFilesRequest, type FindFilesResult, type GrepMatch, type GrepRequest, type GrepResult, type Search } from '../core/ports';
+import {
+  NotRegularFileError,
+  type FindFilesRequest,
+  type FindFilesResult,
+  type GrepMatch,
+  type GrepRequest,
+  type GrepResult,
+  type Search,
+} from '../core/ports';
 import { openRegularSync, specialKindOf } from './fs';
 import { errorMessage } from '../core/errors';
 
@@ -41,7 +60,11 @@ export function createNodeSearch(options: NodeSearchOptions = {}): Search {
  * `@vscode/ripgrep/bin/rg` (desktop builds unpack it next to the asar archive), 1.10x and later
  * `@vscode/ripgrep-universal/bin/<platform>-<arch>/rg`.
  */
-export function ripgrepCandidates(appRoot: string, platform: string = process.platform, arch: string = process.arch): string[] {
+export function ripgrepCandidates(
+  appRoot: string,
+  platform: string = process.platform,
+  arch: string = process.arch,
+): string[] {
   const exe = platform === 'win32' ? 'rg.exe' : 'rg';
   return ['node_modules', 'node_modules.asar.unpacked'].flatMap((modules) => [
     path.join(appRoot, modules, '@vscode/ripgrep/bin', exe),
@@ -126,7 +149,13 @@ interface RgRun {
 }
 
 /** Runs rg, feeding each stdout line to `onLine`; `onLine` returns false to stop rg early. */
-function runRg(rg: string, args: string[], cwd: string, signal: AbortSignal | undefined, onLine: (line: string) => boolean): Promise<RgRun> {
+function runRg(
+  rg: string,
+  args: string[],
+  cwd: string,
+  signal: AbortSignal | undefined,
+  onLine: (line: string) => boolean,
+): Promise<RgRun> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new Error('the search was cancelled'));
@@ -169,7 +198,12 @@ function rgFailure(run: RgRun): Error {
 
 interface RgMatchMessage {
   type?: unknown;
-  data?: { path?: { text?: unknown }; lines?: { text?: unknown }; line_number?: unknown; submatches?: Array<{ start?: unknown; end?: unknown }> };
+  data?: {
+    path?: { text?: unknown };
+    lines?: { text?: unknown };
+    line_number?: unknown;
+    submatches?: Array<{ start?: unknown; end?: unknown }>;
+  };
 }
 
 /** A `match` message of `rg --json`, its line cut to `maxLineChars` around the first submatch. */
@@ -186,7 +220,8 @@ function parseRgMatch(value: unknown, maxLineChars: number): { path: string; lin
   // Submatch offsets count UTF-8 bytes of the line.
   const first = msg.data?.submatches?.[0];
   const bytes = Buffer.from(text, 'utf8');
-  const chars = (offset: unknown): number => (typeof offset === 'number' ? bytes.subarray(0, offset).toString('utf8').length : 0);
+  const chars = (offset: unknown): number =>
+    typeof offset === 'number' ? bytes.subarray(0, offset).toString('utf8').length : 0;
   return { path: p, line, text: excerptAround(text, chars(first?.start), chars(first?.end), maxLineChars) };
 }
 
@@ -212,7 +247,14 @@ interface Collected<T> {
 }
 
 /** Runs rg and keeps what `parse` makes of its lines, stopping rg once one more than `max` came. */
-async function collect<T>(rg: string, args: string[], scope: SearchScope, signal: AbortSignal | undefined, max: number, parse: (line: string) => T | null): Promise<Collected<T>> {
+async function collect<T>(
+  rg: string,
+  args: string[],
+  scope: SearchScope,
+  signal: AbortSignal | undefined,
+  max: number,
+  parse: (line: string) => T | null,
+): Promise<Collected<T>> {
   const items: T[] = [];
   let limitReached = false;
   const run = await runRg(rg, args, scope.cwd, signal, (line) => {
@@ -267,7 +309,11 @@ async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
     return wanted(abs) ? { path: abs, line: m.line, text: m.text } : null;
   };
   const byPathThenLine = (a: GrepMatch, b: GrepMatch): number => comparePaths(a.path, b.path) || a.line - b.line;
-  const { items: matches, limitReached, run } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, byPathThenLine);
+  const {
+    items: matches,
+    limitReached,
+    run,
+  } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, byPathThenLine);
   // Exit 1 = no match; 2 = an error, which still may come with matches (an unreadable file).
   if (run.code === 2 && matches.length === 0) throw rgFailure(run);
   if (run.code !== 0 && run.code !== 1 && run.code !== 2) throw rgFailure(run);
@@ -282,7 +328,11 @@ async function rgFindFiles(rg: string, req: FindFilesRequest): Promise<FindFiles
     const abs = path.join(scope.cwd, line);
     return line !== '' && wanted(abs) ? abs : null;
   };
-  const { items: files, limitReached, run } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, comparePaths);
+  const {
+    items: files,
+    limitReached,
+    run,
+  } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, comparePaths);
   if (run.code === 2 && files.length === 0) throw rgFailure(run);
   return { files, limitReached };
 }
@@ -389,7 +439,12 @@ function* walk(root: string, filter: WalkFilter): Generator<string | null> {
 }
 
 /** `root` and `dir` are absolute without a trailing slash ('' for `/`); paths are built by concatenation. */
-function* walkDir(root: string, dir: string, parentLayers: readonly IgnoreLayer[], filter: WalkFilter): Generator<string | null> {
+function* walkDir(
+  root: string,
+  dir: string,
+  parentLayers: readonly IgnoreLayer[],
+  filter: WalkFilter,
+): Generator<string | null> {
   const own = readGitignore(dir === '' ? '/' : dir);
   const layers = own === null ? parentLayers : [...parentLayers, own];
   let entries: Dirent[];
@@ -460,7 +515,11 @@ async function scanFile(file: string, scan: Scan): Promise<boolean> {
       const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       const found = scan.regex.exec(text);
       if (found === null) return true;
-      return scan.emit({ path: file, line: lineNo, text: excerptAround(text, found.index, found.index + found[0].length, scan.maxLineChars) });
+      return scan.emit({
+        path: file,
+        line: lineNo,
+        text: excerptAround(text, found.index, found.index + found[0].length, scan.maxLineChars),
+      });
     };
     for (let first = true; ; first = false) {
       let n: number;
@@ -492,7 +551,10 @@ export const jsSearch: Search = {
   async grep(req) {
     const regex = compilePattern(req);
     const slicer = new Slicer(req.signal);
-    const filter: WalkFilter = { include: (req.include ?? []).map(compileGlob), exclude: (req.exclude ?? []).map(compileGlob) };
+    const filter: WalkFilter = {
+      include: (req.include ?? []).map(compileGlob),
+      exclude: (req.exclude ?? []).map(compileGlob),
+    };
     const matches: GrepMatch[] = [];
     let limitReached = false;
     const scan: Scan = {

@@ -91,7 +91,9 @@ const O_CLOEXEC = 0o2000000;
 function inheritableDescriptors(): number[] {
   let fds: number[];
   try {
-    fds = readdirSync('/proc/self/fdinfo').map(Number).filter((fd) => fd > 2);
+    fds = readdirSync('/proc/self/fdinfo')
+      .map(Number)
+      .filter((fd) => fd > 2);
   } catch {
     return [];
   }
@@ -117,93 +119,95 @@ function childStdio(devNull: number): StdioOptions {
 }
 
 function runProcess(launch: Launch, request: ShellRequest): Promise<ShellResult> {
-    return new Promise((resolve, reject) => {
-      const started = Date.now();
-      const devNull = openSync('/dev/null', 'r');
-      let child: ChildProcessByStdio<null, Readable, Readable>;
-      try {
-        child = spawn(launch.program, launch.args, {
-          cwd: request.cwd,
-          detached: true,
-          stdio: childStdio(devNull) as ['ignore', 'pipe', 'pipe'],
-          env: launch.env,
-        });
-      } finally {
-        closeSync(devNull);
-      }
-      const stdout = new HeadTailBuffer(request.maxOutputBytes);
-      const stderr = new HeadTailBuffer(request.maxOutputBytes);
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const devNull = openSync('/dev/null', 'r');
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(launch.program, launch.args, {
+        cwd: request.cwd,
+        detached: true,
+        stdio: childStdio(devNull) as ['ignore', 'pipe', 'pipe'],
+        env: launch.env,
+      });
+    } finally {
+      closeSync(devNull);
+    }
+    const stdout = new HeadTailBuffer(request.maxOutputBytes);
+    const stderr = new HeadTailBuffer(request.maxOutputBytes);
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
 
-      let timedOut = false;
-      let aborted = false;
-      let killTimer: NodeJS.Timeout | undefined;
-      let drainTimer: NodeJS.Timeout | undefined;
-      const terminate = (): void => {
-        killGroup(child.pid, 'SIGTERM');
-        killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        terminate();
-      }, request.timeoutMs);
-      const onAbort = (): void => {
-        aborted = true;
-        terminate();
-      };
-      if (request.signal?.aborted) onAbort();
-      else request.signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    let aborted = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const terminate = (): void => {
+      killGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      terminate();
+    }, request.timeoutMs);
+    const onAbort = (): void => {
+      aborted = true;
+      terminate();
+    };
+    if (request.signal?.aborted) onAbort();
+    else request.signal?.addEventListener('abort', onAbort, { once: true });
 
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        if (killTimer !== undefined) clearTimeout(killTimer);
-        if (drainTimer !== undefined) clearTimeout(drainTimer);
-        request.signal?.removeEventListener('abort', onAbort);
-      };
-      child.on('error', (err) => {
-        cleanup();
-        reject(new Error(`could not start ${launch.program} in ${request.cwd}: ${err.message}`));
-      });
-      let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-      let settled = false;
-      const finish = (): void => {
-        if (settled || exit === undefined) return;
-        settled = true;
-        cleanup();
-        resolve({
-          exitCode: exit.code,
-          signal: exit.signal,
-          timedOut,
-          aborted,
-          stdout: stdout.result(),
-          stderr: stderr.result(),
-          durationMs: Date.now() - started,
-        });
-      };
-      // A background child may keep the pipes open after the shell has ended: the group is
-      // killed once the shell exits, and a child that left the group cannot hold the call either.
-      child.on('exit', (code, signal) => {
-        exit = { code, signal };
-        killGroup(child.pid, 'SIGKILL');
-        drainTimer = setTimeout(() => {
-          child.stdout.destroy();
-          child.stderr.destroy();
-          finish();
-        }, KILL_GRACE_MS);
-      });
-      child.on('close', (code, signal) => {
-        exit ??= { code, signal };
-        finish();
-      });
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      if (killTimer !== undefined) clearTimeout(killTimer);
+      if (drainTimer !== undefined) clearTimeout(drainTimer);
+      request.signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (err) => {
+      cleanup();
+      reject(new Error(`could not start ${launch.program} in ${request.cwd}: ${err.message}`));
     });
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let settled = false;
+    const finish = (): void => {
+      if (settled || exit === undefined) return;
+      settled = true;
+      cleanup();
+      resolve({
+        exitCode: exit.code,
+        signal: exit.signal,
+        timedOut,
+        aborted,
+        stdout: stdout.result(),
+        stderr: stderr.result(),
+        durationMs: Date.now() - started,
+      });
+    };
+    // A background child may keep the pipes open after the shell has ended: the group is
+    // killed once the shell exits, and a child that left the group cannot hold the call either.
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      killGroup(child.pid, 'SIGKILL');
+      drainTimer = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish();
+      }, KILL_GRACE_MS);
+    });
+    child.on('close', (code, signal) => {
+      exit ??= { code, signal };
+      finish();
+    });
+  });
 }
 
 /** The user's git identity, read once outside the sandbox (which hides ~/.gitconfig). */
 async function gitIdentity(): Promise<{ name?: string; email?: string }> {
   const get = (key: string) =>
     new Promise<string | undefined>((resolve) => {
-      execFile('git', ['config', '--get', key], { encoding: 'utf8', timeout: 5_000 }, (err, stdout) => resolve(err === null && stdout.trim() !== '' ? stdout.trim() : undefined));
+      execFile('git', ['config', '--get', key], { encoding: 'utf8', timeout: 5_000 }, (err, stdout) =>
+        resolve(err === null && stdout.trim() !== '' ? stdout.trim() : undefined),
+      );
     });
   const [name, email] = await Promise.all([get('user.name'), get('user.email')]);
   return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
@@ -225,14 +229,35 @@ export function createNodeShell(options: NodeShellOptions = {}): Shell {
       const gitId = request.mode === 'plan' ? {} : await (identity ??= gitIdentity());
       if ((await probe()).sandboxed && bwrap !== null) {
         if (request.mode !== 'plan') prepareWorkspace(request.root);
-        const layout = sandboxLayout({ root: request.root, cwd: request.cwd, mode: request.mode, network: request.network, path: process.env.PATH ?? '', home: process.env.HOME });
-        const env = commandEnvironment(process.env, { mode: request.mode, root: request.root, scratch: SANDBOX_SCRATCH, gitIdentity: gitId, toolchain: layout.toolchain });
-        return runProcess({ program: bwrap, args: [...layout.args, '--', '/bin/sh', '-c', request.command], env }, request);
+        const layout = sandboxLayout({
+          root: request.root,
+          cwd: request.cwd,
+          mode: request.mode,
+          network: request.network,
+          path: process.env.PATH ?? '',
+          home: process.env.HOME,
+        });
+        const env = commandEnvironment(process.env, {
+          mode: request.mode,
+          root: request.root,
+          scratch: SANDBOX_SCRATCH,
+          gitIdentity: gitId,
+          toolchain: layout.toolchain,
+        });
+        return runProcess(
+          { program: bwrap, args: [...layout.args, '--', '/bin/sh', '-c', request.command], env },
+          request,
+        );
       }
       const scratch = mkdtempSync(join(tmpdir(), 'vtplan-cmd-'));
       try {
         mkdirSync(join(scratch, 'home'));
-        const env = commandEnvironment(process.env, { mode: request.mode, root: request.root, scratch, gitIdentity: gitId });
+        const env = commandEnvironment(process.env, {
+          mode: request.mode,
+          root: request.root,
+          scratch,
+          gitIdentity: gitId,
+        });
         return await runProcess({ program: '/bin/sh', args: ['-c', request.command], env }, request);
       } finally {
         rmSync(scratch, { recursive: true, force: true });

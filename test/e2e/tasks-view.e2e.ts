@@ -53,7 +53,10 @@ function row(tasks: Locator, label: string): Locator {
 }
 
 async function labelColor(rowLocator: Locator): Promise<string> {
-  return rowLocator.locator('.label-name').first().evaluate((el) => getComputedStyle(el).color);
+  return rowLocator
+    .locator('.label-name')
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
 }
 
 /** A theme colour as the workbench resolves it, e.g. `textLink.foreground` → `rgb(…)`. */
@@ -93,7 +96,8 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
 
     // The workbench opens in the built-in light theme and applies the configured one (the harness
     // default is Default Dark Modern) a moment later: the screenshot waits for it.
-    if (/dark/i.test(process.env.VTPLAN_THEME ?? 'Default Dark Modern')) await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
+    if (/dark/i.test(process.env.VTPLAN_THEME ?? 'Default Dark Modern'))
+      await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 30_000 });
     await runCommand(page, 'View: Close All Editors');
     await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().click();
     const tasksPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) });
@@ -106,7 +110,13 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     assert.ok(sidebar, 'the side bar is visible');
     const edge = sidebar.x + sidebar.width;
-    const sashes = await page.locator('.monaco-sash.vertical').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2, h: r.height })));
+    const sashes = await page
+      .locator('.monaco-sash.vertical')
+      .evaluateAll((els) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2, h: r.height })),
+      );
     const sash = sashes.filter((r) => r.h > 100).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0];
     assert.ok(sash && Math.abs(sash.x - edge) < 8, 'the side bar has a sash on its edge');
     await page.mouse.move(sash.x, sash.y);
@@ -126,24 +136,60 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     for (const label of labels) await row(tasks, label).waitFor({ timeout: 30_000 });
     const header = tasksPane.locator('.pane-header');
     await header.locator('.description', { hasText: '2/6' }).waitFor({ timeout: 10_000 });
-    assert.match((await tasks.textContent()) ?? '', /Add a shout flag to the greeter/, 'the checklist title shows as the view message');
+    assert.match(
+      (await tasks.textContent()) ?? '',
+      /Add a shout flag to the greeter/,
+      'the checklist title shows as the view message',
+    );
 
     // TRK-6 in the rendered DOM, against the theme's own colours: done rows dimmed, the current
     // task in the link/accent colour, blocked rows in the warning colour, the rest in the default.
     await untilColor(page, row(tasks, labels[0] as string), 'disabledForeground', 'a done task is dimmed');
     await untilColor(page, row(tasks, labels[2] as string), 'disabledForeground', 'a done child task is dimmed');
-    await untilColor(page, row(tasks, labels[3] as string), 'textLink.foreground', 'the current task is in the accent colour');
-    await untilColor(page, row(tasks, labels[4] as string), 'list.warningForeground', 'a blocked task is in the warning colour');
-    const statusColours = await Promise.all(['disabledForeground', 'textLink.foreground', 'list.warningForeground'].map((id) => themeColor(page, id)));
+    await untilColor(
+      page,
+      row(tasks, labels[3] as string),
+      'textLink.foreground',
+      'the current task is in the accent colour',
+    );
+    await untilColor(
+      page,
+      row(tasks, labels[4] as string),
+      'list.warningForeground',
+      'a blocked task is in the warning colour',
+    );
+    const statusColours = await Promise.all(
+      ['disabledForeground', 'textLink.foreground', 'list.warningForeground'].map((id) => themeColor(page, id)),
+    );
     assert.equal(new Set(statusColours).size, 3, 'the theme tells the three status colours apart');
     for (const plain of [labels[1], labels[5]] as string[]) {
-      assert.ok(!statusColours.includes(await labelColor(row(tasks, plain))), `${plain}: in-progress parents and pending tasks keep the default colour`);
+      assert.ok(
+        !statusColours.includes(await labelColor(row(tasks, plain))),
+        `${plain}: in-progress parents and pending tasks keep the default colour`,
+      );
     }
-    assert.ok(await row(tasks, labels[3] as string).locator('.codicon-arrow-right').count(), 'the current task carries an arrow icon');
-    assert.ok(await row(tasks, labels[0] as string).locator('.codicon-check').count(), 'done rows carry a check icon');
-    assert.ok(await row(tasks, labels[4] as string).locator('.codicon-warning').count(), 'blocked rows carry a warning icon');
+    assert.ok(
+      await row(tasks, labels[3] as string)
+        .locator('.codicon-arrow-right')
+        .count(),
+      'the current task carries an arrow icon',
+    );
+    assert.ok(
+      await row(tasks, labels[0] as string)
+        .locator('.codicon-check')
+        .count(),
+      'done rows carry a check icon',
+    );
+    assert.ok(
+      await row(tasks, labels[4] as string)
+        .locator('.codicon-warning')
+        .count(),
+      'blocked rows carry a warning icon',
+    );
 
-    await row(tasks, labels[5] as string).locator('.label-name').hover();
+    await row(tasks, labels[5] as string)
+      .locator('.label-name')
+      .hover();
     const hover = page.locator('.workbench-hover, .monaco-hover').filter({ hasText: 'Outcome' }).first();
     await hover.waitFor({ timeout: 15_000 });
     const tip = (await hover.textContent()) ?? '';
@@ -158,15 +204,26 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
     const tipBox = await hover.boundingBox();
     assert.ok(bar && tipBox);
     const bottom = Math.max(tipBox.y + tipBox.height, bar.y + 200) + 16;
-    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e-tasks-view-sidebar.png'), clip: { x: 0, y: bar.y, width: Math.max(bar.x + bar.width, tipBox.x + tipBox.width) + 8, height: bottom - bar.y } });
+    await page.screenshot({
+      path: join(repoRoot, 'test-results', 'e2e-tasks-view-sidebar.png'),
+      clip: { x: 0, y: bar.y, width: Math.max(bar.x + bar.width, tipBox.x + tipBox.width) + 8, height: bottom - bar.y },
+    });
 
     // A checkbox ticked on disk (by hand or by the build agent) reaches the open view.
     await page.mouse.move(bar.x + bar.width + 300, bar.y + 400);
-    writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.tasks.md'), SIDECAR.replace('  - [~] Keep lower-case', '  - [x] Keep lower-case'));
+    writeFileSync(
+      join(plans, 'add-a-shout-flag-to-the-greeter.tasks.md'),
+      SIDECAR.replace('  - [~] Keep lower-case', '  - [x] Keep lower-case'),
+    );
     await header.locator('.description', { hasText: '3/6' }).waitFor({ timeout: 15_000 });
     await untilColor(page, row(tasks, labels[3] as string), 'disabledForeground', 'the ticked task is dimmed now');
     // The blocked task is the current one now (TRK-5) and keeps the warning colour.
-    await untilColor(page, row(tasks, labels[4] as string), 'list.warningForeground', 'a blocked current task stays in the warning colour');
+    await untilColor(
+      page,
+      row(tasks, labels[4] as string),
+      'list.warningForeground',
+      'a blocked current task stays in the warning colour',
+    );
   } catch (err) {
     await screenshot(wb.page, 'e2e-tasks-view-failure').catch(() => undefined);
     throw err;

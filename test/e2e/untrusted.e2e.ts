@@ -21,7 +21,11 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
   const endpoint = { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' };
   // The workspace tries to point the model at another endpoint: an untrusted folder may not (restricted settings).
   // Plan confirmation is off for the user (issue 15 item 3): an untrusted folder still waits at the gate.
-  const wb = await openWorkbench({ trustEnabled: true, userSettings: { ...endpoint, 'vtplan.requirePlanConfirmation': false }, settings: { 'vtplan.baseUrl': 'http://127.0.0.1:9/v1' } });
+  const wb = await openWorkbench({
+    trustEnabled: true,
+    userSettings: { ...endpoint, 'vtplan.requirePlanConfirmation': false },
+    settings: { 'vtplan.baseUrl': 'http://127.0.0.1:9/v1' },
+  });
   try {
     const { page } = wb;
     await page.getByText('Restricted Mode').first().waitFor({ timeout: 30_000 });
@@ -33,7 +37,10 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     await composer.fill('Add a shout flag');
     await composer.press('Enter');
     await frame.locator('section.gate').waitFor({ timeout: 60_000 });
-    assert.ok(existsSync(join(wb.workspace, '.vtcode/plans/add-a-shout-flag.md')), 'the plan was saved in Restricted Mode');
+    assert.ok(
+      existsSync(join(wb.workspace, '.vtcode/plans/add-a-shout-flag.md')),
+      'the plan was saved in Restricted Mode',
+    );
     assert.equal(server.requests.length, 2, "the user's endpoint was used, not the one the untrusted workspace set");
 
     const original = readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8');
@@ -45,7 +52,11 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     assert.equal(server.requests.length, 2, 'no implementation request was sent');
     assert.equal(readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8'), original);
     assert.equal(await frame.locator('.mode-badge.mode-plan').count(), 1, 'still in Plan mode');
-    assert.equal(await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).isEnabled(), true, 'the gate can be answered again once the folder is trusted');
+    assert.equal(
+      await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).isEnabled(),
+      true,
+      'the gate can be answered again once the folder is trusted',
+    );
   } catch (err) {
     await screenshot(wb.page, 'e2e-untrusted-failure').catch(() => undefined);
     throw err;

@@ -11,7 +11,8 @@ import type { ConsoleMessage, Frame } from 'playwright-core';
 import { startModelServer, splitEvery, type ScriptedTurn } from '../fixtures/model-server';
 import { chatDocument, chatFrame, openWorkbench, runCommand, screenshot, type Workbench } from '../harness/workbench';
 
-const RUN = (tag: string) => `window.__pwned='${tag}';document.title='pwned-${tag}';parent.postMessage({type:'pwned',tag:'${tag}'},'*')`;
+const RUN = (tag: string) =>
+  `window.__pwned='${tag}';document.title='pwned-${tag}';parent.postMessage({type:'pwned',tag:'${tag}'},'*')`;
 
 /** Model text: raw HTML and markdown tricks, each with a tag that says which one ran. */
 const PAYLOADS: readonly string[] = [
@@ -43,7 +44,8 @@ const PAYLOADS: readonly string[] = [
   '[the safe link](https://example.com/ok)',
 ];
 
-const FORBIDDEN = 'script, img, svg, iframe, frame, object, embed, style, link, meta, base, math, form, input, button[formaction]';
+const FORBIDDEN =
+  'script, img, svg, iframe, frame, object, embed, style, link, meta, base, math, form, input, button[formaction]';
 
 const call = (name: string, args: unknown) => ({ name, arguments: JSON.stringify(args) });
 
@@ -62,7 +64,10 @@ Make <script>${RUN('plan-summary')}</script> \`greet\` in src/greet.js safe.
 - <iframe src="javascript:${RUN('plan-assumption')}"></iframe> nothing else changes.`;
 
 /** The validator refuses markdown links in plans: this draft is rejected and shown with its reasons (SYN-4). */
-const REJECTED_PLAN = PLAN.replace('safe.', `safe. [x](javascript:${RUN('plan-link')}) ![y](javascript:${RUN('plan-image')})`);
+const REJECTED_PLAN = PLAN.replace(
+  'safe.',
+  `safe. [x](javascript:${RUN('plan-link')}) ![y](javascript:${RUN('plan-image')})`,
+);
 
 const OPTION = `<img src=x onerror="window.__pwned='option'"> first`;
 
@@ -92,7 +97,10 @@ function script(): ScriptedTurn[] {
         }),
       ],
     },
-    { chunkDelayMs: 5, text: ['Plan follows. ', ...splitEvery(`<proposed_plan>\n${REJECTED_PLAN}\n</proposed_plan>`, 31)] },
+    {
+      chunkDelayMs: 5,
+      text: ['Plan follows. ', ...splitEvery(`<proposed_plan>\n${REJECTED_PLAN}\n</proposed_plan>`, 31)],
+    },
     // The repair request gets a valid plan, still full of payloads.
     { chunkDelayMs: 5, text: splitEvery(`<proposed_plan>\n${PLAN}\n</proposed_plan>`, 31) },
   ];
@@ -112,7 +120,9 @@ async function observe(frame: Frame): Promise<void> {
     const w = window as unknown as { __csp: unknown[]; __messages: unknown[] };
     w.__csp = [];
     w.__messages = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }),
+    );
     window.addEventListener('message', (e) => {
       const data = e.data as { type?: unknown } | null;
       if (data && typeof data === 'object' && data.type === 'pwned') w.__messages.push(data);
@@ -123,123 +133,166 @@ async function observe(frame: Frame): Promise<void> {
 async function evidence(frame: Frame): Promise<Evidence> {
   return frame.evaluate(() => {
     const w = window as unknown as { __pwned?: unknown; __csp: Evidence['csp']; __messages: unknown[] };
-    return { pwned: w.__pwned, title: document.title, background: getComputedStyle(document.body).backgroundColor, messages: w.__messages, csp: w.__csp };
+    return {
+      pwned: w.__pwned,
+      title: document.title,
+      background: getComputedStyle(document.body).backgroundColor,
+      messages: w.__messages,
+      csp: w.__csp,
+    };
   });
 }
 
-test('issue #8 item 8: payloads streamed by the model stay inert in the real webview (UI-1, UI-2, INT-1, GATE-1)', { timeout: 300_000 }, async () => {
-  const server = await startModelServer(script());
-  let wb: Workbench | undefined;
-  const consoleCsp: string[] = [];
-  try {
-    wb = await openWorkbench({ settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' } });
-    const { page } = wb;
-    page.on('console', (m: ConsoleMessage) => {
-      if (/Content[- ]Security[- ]Policy/i.test(m.text())) consoleCsp.push(m.text());
-    });
-    await runCommand(page, 'View: Close All Editors');
-    await runCommand(page, 'VT Code: Start Planning');
-    const frame = chatFrame(page);
-    await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
-    const doc = await chatDocument(page);
-    const host = doc.parentFrame();
-    assert.ok(host, 'the webview document sits in the webview host frame');
-    await observe(doc);
-    await observe(host);
-    const titleBefore = await doc.evaluate(() => document.title);
-    const backgroundBefore = await doc.evaluate(() => getComputedStyle(document.body).backgroundColor);
+test(
+  'issue #8 item 8: payloads streamed by the model stay inert in the real webview (UI-1, UI-2, INT-1, GATE-1)',
+  { timeout: 300_000 },
+  async () => {
+    const server = await startModelServer(script());
+    let wb: Workbench | undefined;
+    const consoleCsp: string[] = [];
+    try {
+      wb = await openWorkbench({
+        settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' },
+      });
+      const { page } = wb;
+      page.on('console', (m: ConsoleMessage) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) consoleCsp.push(m.text());
+      });
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'VT Code: Start Planning');
+      const frame = chatFrame(page);
+      await frame.locator('textarea.composer-input').waitFor({ timeout: 60_000 });
+      const doc = await chatDocument(page);
+      const host = doc.parentFrame();
+      assert.ok(host, 'the webview document sits in the webview host frame');
+      await observe(doc);
+      await observe(host);
+      const titleBefore = await doc.evaluate(() => document.title);
+      const backgroundBefore = await doc.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-    await page.waitForTimeout(300);
-    await page.keyboard.type('Harden the greeter');
-    await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      await page.keyboard.type('Harden the greeter');
+      await page.keyboard.press('Enter');
 
-    // The interview: payloads in the question, header, labels and descriptions render as text.
-    const wizard = frame.locator('.wizard');
-    await wizard.waitFor({ timeout: 30_000 });
-    assert.match(await wizard.locator('.wizard-question').innerText(), /<script>window\.__pwned='question'/);
-    assert.equal(await wizard.locator('.wizard-option.is-selected .option-label').innerText(), OPTION);
-    await page.keyboard.press('Enter');
+      // The interview: payloads in the question, header, labels and descriptions render as text.
+      const wizard = frame.locator('.wizard');
+      await wizard.waitFor({ timeout: 30_000 });
+      assert.match(await wizard.locator('.wizard-question').innerText(), /<script>window\.__pwned='question'/);
+      assert.equal(await wizard.locator('.wizard-option.is-selected .option-label').innerText(), OPTION);
+      await page.keyboard.press('Enter');
 
-    await frame.locator('.gate').waitFor({ timeout: 30_000 });
-    await frame.locator('.msg-assistant', { hasText: 'Plan follows.' }).waitFor();
-    const rejected = frame.locator('.plan-card.plan-rejected');
-    await rejected.locator('.plan-draft summary').click();
-    assert.match(await rejected.locator('.plan-markdown').innerText(), /\[x\]\(javascript:window\.__pwned='plan-link'/);
-    await frame.locator('.status-line', { hasText: 'Waiting for approval' }).waitFor();
-    // Give anything that could fire (onload, onerror, timers) a moment.
-    await page.locator('body').hover();
-    await frame.locator('.transcript').hover();
-    await page.waitForTimeout(1_000);
-    await screenshot(page, 'xss/gate');
+      await frame.locator('.gate').waitFor({ timeout: 30_000 });
+      await frame.locator('.msg-assistant', { hasText: 'Plan follows.' }).waitFor();
+      const rejected = frame.locator('.plan-card.plan-rejected');
+      await rejected.locator('.plan-draft summary').click();
+      assert.match(
+        await rejected.locator('.plan-markdown').innerText(),
+        /\[x\]\(javascript:window\.__pwned='plan-link'/,
+      );
+      await frame.locator('.status-line', { hasText: 'Waiting for approval' }).waitFor();
+      // Give anything that could fire (onload, onerror, timers) a moment.
+      await page.locator('body').hover();
+      await frame.locator('.transcript').hover();
+      await page.waitForTimeout(1_000);
+      await screenshot(page, 'xss/gate');
 
-    // Nothing ran: in the webview document nor in the host frame around it.
-    for (const [name, f] of [['webview document', doc], ['webview host frame', host]] as const) {
-      const seen = await evidence(f);
-      assert.equal(seen.pwned, undefined, `${name}: a payload ran (${String(seen.pwned)})`);
-      assert.deepEqual(seen.messages, [], `${name}: a payload posted a message`);
-      assert.doesNotMatch(seen.title, /pwned/, `${name}: a payload changed the title`);
-    }
-    const after = await evidence(doc);
-    assert.equal(after.title, titleBefore);
-    assert.equal(after.background, backgroundBefore, 'no injected style applies');
-    assert.doesNotMatch(await page.title(), /pwned/);
-
-    // Nothing active was rendered anywhere in the transcript (messages, cards, interview, gate).
-    const audit = await doc.evaluate((forbidden) => {
-      const panel = document.querySelector('.transcript');
-      if (!panel) return { missing: true, forbidden: [], handlers: [], links: [] };
-      const handlers: string[] = [];
-      for (const el of panel.querySelectorAll('*')) {
-        for (const attr of el.getAttributeNames()) if (/^on/i.test(attr) || attr === 'srcdoc' || attr === 'style') handlers.push(`${el.tagName.toLowerCase()}[${attr}]`);
+      // Nothing ran: in the webview document nor in the host frame around it.
+      for (const [name, f] of [
+        ['webview document', doc],
+        ['webview host frame', host],
+      ] as const) {
+        const seen = await evidence(f);
+        assert.equal(seen.pwned, undefined, `${name}: a payload ran (${String(seen.pwned)})`);
+        assert.deepEqual(seen.messages, [], `${name}: a payload posted a message`);
+        assert.doesNotMatch(seen.title, /pwned/, `${name}: a payload changed the title`);
       }
-      return {
-        missing: false,
-        forbidden: [...panel.querySelectorAll(forbidden)].map((e) => e.outerHTML.slice(0, 120)),
-        handlers,
-        links: [...panel.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
-      };
-    }, FORBIDDEN);
-    assert.equal(audit.missing, false, 'the transcript rendered');
-    assert.deepEqual(audit.forbidden, [], 'no active elements');
-    assert.deepEqual(audit.handlers, [], 'no event-handler, srcdoc or style attributes');
-    for (const href of audit.links) assert.match(href, /^(https?:|mailto:)/i, `only http(s)/mailto links: ${href}`);
-    assert.ok(audit.links.includes('https://example.com/ok'), `the safe markdown link is a link: ${audit.links.join(', ')}`);
+      const after = await evidence(doc);
+      assert.equal(after.title, titleBefore);
+      assert.equal(after.background, backgroundBefore, 'no injected style applies');
+      assert.doesNotMatch(await page.title(), /pwned/);
 
-    // The payloads arrived and show as text (the test would mean nothing otherwise).
-    const shown = await frame.locator('.transcript').innerText();
-    for (const text of [`<script>${RUN('script')}</script>`, `<img src=x onerror="${RUN('img')}">`, `<svg onload="${RUN('svg')}">`, '<iframe srcdoc=', '[md link](javascript:', 'onerror=alert(1)']) {
-      assert.ok(shown.includes(text), `payload shown as text: ${text}`);
+      // Nothing active was rendered anywhere in the transcript (messages, cards, interview, gate).
+      const audit = await doc.evaluate((forbidden) => {
+        const panel = document.querySelector('.transcript');
+        if (!panel) return { missing: true, forbidden: [], handlers: [], links: [] };
+        const handlers: string[] = [];
+        for (const el of panel.querySelectorAll('*')) {
+          for (const attr of el.getAttributeNames())
+            if (/^on/i.test(attr) || attr === 'srcdoc' || attr === 'style')
+              handlers.push(`${el.tagName.toLowerCase()}[${attr}]`);
+        }
+        return {
+          missing: false,
+          forbidden: [...panel.querySelectorAll(forbidden)].map((e) => e.outerHTML.slice(0, 120)),
+          handlers,
+          links: [...panel.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
+        };
+      }, FORBIDDEN);
+      assert.equal(audit.missing, false, 'the transcript rendered');
+      assert.deepEqual(audit.forbidden, [], 'no active elements');
+      assert.deepEqual(audit.handlers, [], 'no event-handler, srcdoc or style attributes');
+      for (const href of audit.links) assert.match(href, /^(https?:|mailto:)/i, `only http(s)/mailto links: ${href}`);
+      assert.ok(
+        audit.links.includes('https://example.com/ok'),
+        `the safe markdown link is a link: ${audit.links.join(', ')}`,
+      );
+
+      // The payloads arrived and show as text (the test would mean nothing otherwise).
+      const shown = await frame.locator('.transcript').innerText();
+      for (const text of [
+        `<script>${RUN('script')}</script>`,
+        `<img src=x onerror="${RUN('img')}">`,
+        `<svg onload="${RUN('svg')}">`,
+        '<iframe srcdoc=',
+        '[md link](javascript:',
+        'onerror=alert(1)',
+      ]) {
+        assert.ok(shown.includes(text), `payload shown as text: ${text}`);
+      }
+      assert.ok(
+        shown.includes(`<img src=x onerror="${RUN('tool-target')}">.js`),
+        'the tool card target shows the payload path as text',
+      );
+      assert.match(await frame.locator('.gate .gate-plan-title').innerText(), /^Harden <img src=x onerror=/);
+      assert.match(
+        await frame.locator('.gate .synopsis-summary').innerText(),
+        /<script>window\.__pwned='plan-summary'/,
+      );
+      await frame.locator('.interview-summary', { hasText: OPTION }).waitFor();
+
+      // INT-1: the label, markup and all, went back to the model unchanged.
+      const third =
+        (server.requests[2]?.body as { messages?: { role: string; content?: unknown }[] } | undefined)?.messages ?? [];
+      assert.ok(
+        third.some((m) => m.role === 'tool' && String(m.content).includes(`selected "${OPTION}"`)),
+        'the exact label reached the next request',
+      );
+
+      // The webview's CSP saw nothing to block: model output never turned into markup that loads or runs.
+      assert.deepEqual((await evidence(doc)).csp, [], 'no CSP violation in the webview document');
+      assert.deepEqual(consoleCsp, [], 'no Content Security Policy errors on the console');
+
+      // Control: the observers do see a violation. An inline script injected past the renderer is
+      // refused by the CSP (no nonce), reported, logged, and does not run.
+      await doc.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = "window.__pwned = 'control'";
+        document.body.append(s);
+      });
+      await page.waitForTimeout(500);
+      const control = await evidence(doc);
+      assert.equal(control.pwned, undefined, 'the CSP refused the injected inline script');
+      assert.ok(
+        control.csp.some((v) => v.directive.startsWith('script-src')),
+        `the violation was reported: ${JSON.stringify(control.csp)}`,
+      );
+      assert.ok(consoleCsp.length > 0, 'the console listener sees CSP errors');
+    } catch (err) {
+      if (wb) await screenshot(wb.page, 'xss/failure').catch(() => undefined);
+      throw err;
+    } finally {
+      await wb?.close();
+      await server.close();
     }
-    assert.ok(shown.includes(`<img src=x onerror="${RUN('tool-target')}">.js`), 'the tool card target shows the payload path as text');
-    assert.match(await frame.locator('.gate .gate-plan-title').innerText(), /^Harden <img src=x onerror=/);
-    assert.match(await frame.locator('.gate .synopsis-summary').innerText(), /<script>window\.__pwned='plan-summary'/);
-    await frame.locator('.interview-summary', { hasText: OPTION }).waitFor();
-
-    // INT-1: the label, markup and all, went back to the model unchanged.
-    const third = (server.requests[2]?.body as { messages?: { role: string; content?: unknown }[] } | undefined)?.messages ?? [];
-    assert.ok(third.some((m) => m.role === 'tool' && String(m.content).includes(`selected "${OPTION}"`)), 'the exact label reached the next request');
-
-    // The webview's CSP saw nothing to block: model output never turned into markup that loads or runs.
-    assert.deepEqual((await evidence(doc)).csp, [], 'no CSP violation in the webview document');
-    assert.deepEqual(consoleCsp, [], 'no Content Security Policy errors on the console');
-
-    // Control: the observers do see a violation. An inline script injected past the renderer is
-    // refused by the CSP (no nonce), reported, logged, and does not run.
-    await doc.evaluate(() => {
-      const s = document.createElement('script');
-      s.textContent = "window.__pwned = 'control'";
-      document.body.append(s);
-    });
-    await page.waitForTimeout(500);
-    const control = await evidence(doc);
-    assert.equal(control.pwned, undefined, 'the CSP refused the injected inline script');
-    assert.ok(control.csp.some((v) => v.directive.startsWith('script-src')), `the violation was reported: ${JSON.stringify(control.csp)}`);
-    assert.ok(consoleCsp.length > 0, 'the console listener sees CSP errors');
-  } catch (err) {
-    if (wb) await screenshot(wb.page, 'xss/failure').catch(() => undefined);
-    throw err;
-  } finally {
-    await wb?.close();
-    await server.close();
-  }
-});
+  },
+);

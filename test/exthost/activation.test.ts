@@ -15,7 +15,10 @@ suite('activation and contributions (issue 2)', () => {
     const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is loaded`);
     const events = (ext.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
-    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), `eager activation events: ${events.join(', ')}`);
+    assert.ok(
+      !events.includes('*') && !events.includes('onStartupFinished'),
+      `eager activation events: ${events.join(', ')}`,
+    );
   });
 
   test('Start Planning reveals the chat view and switches to plan mode', async () => {

@@ -30,9 +30,15 @@ suite('No folder open (issue 15 item 2)', () => {
     const shown = notices(api);
     assert.equal(shown.length, 1);
     assert.equal(shown[0]?.level, 'warning');
-    assert.match(shown[0]?.text ?? '', /^Open a folder first: VT Code Planning plans and builds inside a workspace folder.* Your message was not sent; it is back in the composer\.$/);
+    assert.match(
+      shown[0]?.text ?? '',
+      /^Open a folder first: VT Code Planning plans and builds inside a workspace folder.* Your message was not sent; it is back in the composer\.$/,
+    );
     assert.deepEqual(shown[0]?.actions, ['openFolder']);
-    assert.deepEqual(panel.sent.filter((m) => m.type === 'restoreDraft'), [{ type: 'restoreDraft', text: 'Plan a greeter' }]);
+    assert.deepEqual(
+      panel.sent.filter((m) => m.type === 'restoreDraft'),
+      [{ type: 'restoreDraft', text: 'Plan a greeter' }],
+    );
   });
 
   test('Start Planning from the palette reveals the chat, where the same notice and action show', async () => {

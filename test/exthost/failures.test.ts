@@ -42,9 +42,18 @@ suite('Failures show in the chat with the next step (issue 15 item 2)', () => {
       assert.equal(api.host.current, null, 'no session opened');
       const [notice] = notices(api);
       assert.equal(notice?.level, 'error');
-      assert.match(notice?.text ?? '', /^VT Code Planning cannot keep its session files: refusing to write the session log: .*\.vtcode is a symbolic link\. .*remove the link .*then send again\. Your message was not sent; it is back in the composer\.$/);
-      assert.deepEqual(panel.sent.filter((m) => m.type === 'restoreDraft'), [{ type: 'restoreDraft', text: 'Plan the shout flag' }]);
-      assert.ok(panel.sent.some((m) => m.type === 'entry' && m.entry.id === notice?.id), 'the panel was sent the notice');
+      assert.match(
+        notice?.text ?? '',
+        /^VT Code Planning cannot keep its session files: refusing to write the session log: .*\.vtcode is a symbolic link\. .*remove the link .*then send again\. Your message was not sent; it is back in the composer\.$/,
+      );
+      assert.deepEqual(
+        panel.sent.filter((m) => m.type === 'restoreDraft'),
+        [{ type: 'restoreDraft', text: 'Plan the shout flag' }],
+      );
+      assert.ok(
+        panel.sent.some((m) => m.type === 'entry' && m.entry.id === notice?.id),
+        'the panel was sent the notice',
+      );
     } finally {
       panel.stop();
       rmSync(vtcode, { force: true });
@@ -60,10 +69,20 @@ suite('Failures show in the chat with the next step (issue 15 item 2)', () => {
     await api.host.submit('/plan');
     await api.host.handle({ type: 'submit', text: 'Add a shout flag' });
     const transcript = api.host.snapshot().transcript;
-    assert.ok(transcript.some((e) => e.kind === 'user' && e.text === 'Add a shout flag'), 'the message is in the transcript');
+    assert.ok(
+      transcript.some((e) => e.kind === 'user' && e.text === 'Add a shout flag'),
+      'the message is in the transcript',
+    );
     assert.deepEqual(
-      notices(api).filter((n) => n.level === 'error').map((n) => ({ text: n.text, actions: n.actions })),
-      [{ text: 'The model request failed: No Anthropic API key is stored. Run "VT Code: Select Model" to add one.', actions: ['selectModel'] }],
+      notices(api)
+        .filter((n) => n.level === 'error')
+        .map((n) => ({ text: n.text, actions: n.actions })),
+      [
+        {
+          text: 'The model request failed: No Anthropic API key is stored. Run "VT Code: Select Model" to add one.',
+          actions: ['selectModel'],
+        },
+      ],
     );
     assert.equal(api.host.current?.state.status, 'failed');
   });
@@ -75,8 +94,15 @@ suite('Failures show in the chat with the next step (issue 15 item 2)', () => {
     await api.host.submit('/plan');
     await api.host.handle({ type: 'submit', text: 'Add a shout flag' });
     assert.deepEqual(
-      notices(api).filter((n) => n.level === 'error').map((n) => ({ text: n.text, actions: n.actions })),
-      [{ text: `The model request failed: The chat model 'no-such-model' (setting vtplan.model) is not available. Run "VT Code: Select Model".`, actions: ['selectModel'] }],
+      notices(api)
+        .filter((n) => n.level === 'error')
+        .map((n) => ({ text: n.text, actions: n.actions })),
+      [
+        {
+          text: `The model request failed: The chat model 'no-such-model' (setting vtplan.model) is not available. Run "VT Code: Select Model".`,
+          actions: ['selectModel'],
+        },
+      ],
     );
   });
 });

@@ -8,7 +8,11 @@ import * as vscode from 'vscode';
 import type { HostNotification } from '../../src/protocol';
 import type { ExtensionApi } from '../../src/extension/main';
 
-export type ScriptPart = { text: string } | { toolCall: { id: string; name: string; input: object } } | { delayMs: number } | { error: string; message?: string };
+export type ScriptPart =
+  | { text: string }
+  | { toolCall: { id: string; name: string; input: object } }
+  | { delayMs: number }
+  | { error: string; message?: string };
 
 export async function extensionApi(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>('vtcode.vtcode-planning');
@@ -59,7 +63,9 @@ export function recordPanel(api: ExtensionApi): { sent: HostNotification[]; stop
 }
 
 /** The notices the panel shows now. */
-export function notices(api: ExtensionApi): Extract<ReturnType<ExtensionApi['host']['snapshot']>['transcript'][number], { kind: 'notice' }>[] {
+export function notices(
+  api: ExtensionApi,
+): Extract<ReturnType<ExtensionApi['host']['snapshot']>['transcript'][number], { kind: 'notice' }>[] {
   return api.host.snapshot().transcript.filter((e) => e.kind === 'notice');
 }
 

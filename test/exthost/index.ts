@@ -37,13 +37,22 @@ export async function run(): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
       if (resultsPath) {
-        writeFileSync(resultsPath, JSON.stringify({ passes: records.filter((r) => r.state === 'passed').length, failures, tests: records }, null, 2));
+        writeFileSync(
+          resultsPath,
+          JSON.stringify(
+            { passes: records.filter((r) => r.state === 'passed').length, failures, tests: records },
+            null,
+            2,
+          ),
+        );
       }
       if (failures > 0) reject(new Error(`${failures} extension-host tests failed.`));
       else resolve();
     });
     runner.on('pass', (t) => records.push({ title: t.fullTitle(), state: 'passed' }));
-    runner.on('fail', (t, err: Error) => records.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }));
+    runner.on('fail', (t, err: Error) =>
+      records.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }),
+    );
     // A skipped (pending) test is recorded so that scripts/test.mjs can fail the run on it.
     runner.on('pending', (t) => records.push({ title: t.fullTitle(), state: 'pending' }));
   });

@@ -56,7 +56,12 @@ function summary(uri: vscode.Uri): Array<{ code: string; line: number; severity:
   return vscode.languages.getDiagnostics(uri).map((d) => ({
     code: String(typeof d.code === 'object' ? d.code.value : d.code),
     line: d.range.start.line + 1,
-    severity: d.severity === vscode.DiagnosticSeverity.Error ? 'Error' : d.severity === vscode.DiagnosticSeverity.Warning ? 'Warning' : 'Other',
+    severity:
+      d.severity === vscode.DiagnosticSeverity.Error
+        ? 'Error'
+        : d.severity === vscode.DiagnosticSeverity.Warning
+          ? 'Warning'
+          : 'Other',
     source: d.source,
   }));
 }
@@ -86,9 +91,16 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     await vscode.workspace.fs.writeFile(planUri, new TextEncoder().encode(INVALID_PLAN));
     const doc = await vscode.workspace.openTextDocument(planUri);
     await vscode.window.showTextDocument(doc);
-    const diagnostics = await until(() => summary(planUri), (d) => d.length >= 3, 'diagnostics appear for the open plan');
+    const diagnostics = await until(
+      () => summary(planUri),
+      (d) => d.length >= 3,
+      'diagnostics appear for the open plan',
+    );
     assert.deepEqual(
-      diagnostics.filter((d) => d.severity === 'Error').map((d) => [d.code, d.line]).sort(),
+      diagnostics
+        .filter((d) => d.severity === 'Error')
+        .map((d) => [d.code, d.line])
+        .sort(),
       [
         ['missing_section', 1],
         ['step_missing_verify', 11],
@@ -106,7 +118,11 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), VALID_PLAN);
     assert.ok(await vscode.workspace.applyEdit(edit));
-    await until(() => summary(planUri), (d) => d.length === 0, 'diagnostics clear once the plan is valid');
+    await until(
+      () => summary(planUri),
+      (d) => d.length === 0,
+      'diagnostics clear once the plan is valid',
+    );
   });
 
   test('breaking the plan again while typing brings the diagnostic back', async () => {
@@ -116,7 +132,11 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(planUri, line.range, '1. Update `parse` -> files: [src/a.ts] -> verify: [git diff --check]');
     assert.ok(await vscode.workspace.applyEdit(edit));
-    const d = await until(() => summary(planUri), (x) => x.length === 1, 'the new problem is reported');
+    const d = await until(
+      () => summary(planUri),
+      (x) => x.length === 1,
+      'the new problem is reported',
+    );
     assert.deepEqual(d[0] && [d[0].code, d[0].line, d[0].severity], ['step_vague_verify', 10, 'Error']);
   });
 
@@ -131,19 +151,33 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     const wrap = new vscode.WorkspaceEdit();
     wrap.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), fenced);
     assert.ok(await vscode.workspace.applyEdit(wrap));
-    await until(() => summary(planUri), (d) => d.filter((x) => x.code === 'missing_section').length === 4, 'the four sections are missing outside the code block');
-    const messages = vscode.languages.getDiagnostics(planUri).filter((d) => d.code === 'missing_section').map((d) => d.message);
+    await until(
+      () => summary(planUri),
+      (d) => d.filter((x) => x.code === 'missing_section').length === 4,
+      'the four sections are missing outside the code block',
+    );
+    const messages = vscode.languages
+      .getDiagnostics(planUri)
+      .filter((d) => d.code === 'missing_section')
+      .map((d) => d.message);
     for (const m of messages) assert.match(m, /only inside the code block at lines 3-\d+.*remove the code fence/);
 
     const edit = new vscode.WorkspaceEdit();
     edit.replace(planUri, new vscode.Range(0, 0, doc.lineCount, 0), boldLines);
     assert.ok(await vscode.workspace.applyEdit(edit));
-    await until(() => summary(planUri).filter((d) => d.severity === 'Error'), (d) => d.length === 0, 'no errors for the bold-line plan');
+    await until(
+      () => summary(planUri).filter((d) => d.severity === 'Error'),
+      (d) => d.length === 0,
+      'no errors for the bold-line plan',
+    );
   });
 
   test('tracker sidecars (*.tasks.md) get no plan diagnostics', async () => {
     assert.ok(sidecarUri);
-    await vscode.workspace.fs.writeFile(sidecarUri, new TextEncoder().encode('# Exthost diagnostics demo\n\n## Plan of Work\n\n- [ ] Update parse\n'));
+    await vscode.workspace.fs.writeFile(
+      sidecarUri,
+      new TextEncoder().encode('# Exthost diagnostics demo\n\n## Plan of Work\n\n- [ ] Update parse\n'),
+    );
     const doc = await vscode.workspace.openTextDocument(sidecarUri);
     await vscode.window.showTextDocument(doc);
     // Positive control instead of a fixed wait: a defective plan opened after the sidecar gets its
@@ -151,7 +185,11 @@ suite('Plan diagnostics (ADD-3, PLAN-2..PLAN-6)', () => {
     assert.ok(laterPlanUri);
     await vscode.workspace.fs.writeFile(laterPlanUri, new TextEncoder().encode(INVALID_PLAN));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(laterPlanUri));
-    await until(() => summary(laterPlanUri), (d) => d.length > 0, 'the plan opened after the sidecar is validated');
+    await until(
+      () => summary(laterPlanUri),
+      (d) => d.length > 0,
+      'the plan opened after the sidecar is validated',
+    );
     assert.deepEqual(summary(sidecarUri), []);
   });
 });

@@ -28,10 +28,13 @@ Let \`greet\` in src/greet.js upper-case its greeting when asked.
 ## Assumptions and Defaults
 - Lower-case stays the default.`;
 
-const STEP_2 = "2. Cover the loud greeting in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/, rg -n 'loud' test/greet.test.js]";
+const STEP_2 =
+  "2. Cover the loud greeting in test/greet.test.js -> files: [test/greet.test.js] -> verify: [node --test test/, rg -n 'loud' test/greet.test.js]";
 
 function diffTabs(): vscode.TabInputTextDiff[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.input)).filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs.map((t) => t.input))
+    .filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff);
 }
 
 suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
@@ -42,7 +45,9 @@ suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
 
   async function save(editor: vscode.TextEditor, text: string): Promise<void> {
     const doc = editor.document;
-    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+    await editor.edit((b) =>
+      b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text),
+    );
     assert.ok(await doc.save(), 'saved');
   }
 
@@ -58,7 +63,10 @@ suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
     assert.ok(script, 'VTPLAN_SCRIPTED_LM reaches the extension host');
     rmSync(`${script}.requests.jsonl`, { force: true });
     rmSync(`${script}.events.jsonl`, { force: true });
-    writeFileSync(script, JSON.stringify([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }]]));
+    writeFileSync(
+      script,
+      JSON.stringify([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }]]),
+    );
     await vscode.commands.executeCommand('vtplan.newSession');
   });
 
@@ -88,14 +96,24 @@ suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
     await until('the reasons inside the gate', () => Boolean(entries('approval')[0]?.invalidEdit));
     assert.equal(entries('notice').filter((n) => /not valid/.test(n.text)).length, 0, 'no warning line in the chat');
 
-    await save(editor, PLAN.replace('## Test Cases', `${STEP_2}\n\n## Test Cases`).replace('Lower-case stays the default.', 'Loud greetings are opt-in.'));
+    await save(
+      editor,
+      PLAN.replace('## Test Cases', `${STEP_2}\n\n## Test Cases`).replace(
+        'Lower-case stays the default.',
+        'Loud greetings are opt-in.',
+      ),
+    );
     await until('revision 3 on the card', () => entries('plan')[0]?.revision?.number === 3);
     const [card, ...moreCards] = entries('plan');
     assert.equal(moreCards.length, 0, 'one plan card');
     assert.equal(card?.revision?.source, 'editor');
     assert.deepEqual(card?.revision?.changes?.sections, ['Assumptions and Defaults']);
     const gates = entries('approval');
-    assert.deepEqual(gates.map((g) => [g.state, g.invalidEdit ?? null]), [['pending', null]], 'one gate, the warning gone, nothing superseded');
+    assert.deepEqual(
+      gates.map((g) => [g.state, g.invalidEdit ?? null]),
+      [['pending', null]],
+      'one gate, the warning gone, nothing superseded',
+    );
   });
 
   test('"Compare with Previous Plan" opens the diff editor: revision 2 on the left, the plan file on the right', async () => {
@@ -106,7 +124,11 @@ suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
     assert.equal(diff!.original.scheme, 'vtplan-revision');
     assert.equal(diff!.modified.toString(), vscode.Uri.file(join(root, PLAN_FILE)).toString());
     const before = await vscode.workspace.openTextDocument(diff!.original);
-    assert.equal(before.getText(), `${PLAN.replace('## Test Cases', `${STEP_2}\n\n## Test Cases`)}\n`, 'the previous revision, as it was saved');
+    assert.equal(
+      before.getText(),
+      `${PLAN.replace('## Test Cases', `${STEP_2}\n\n## Test Cases`)}\n`,
+      'the previous revision, as it was saved',
+    );
     assert.equal(before.languageId, 'markdown');
     const after = await vscode.workspace.openTextDocument(diff!.modified);
     assert.match(after.getText(), /Loud greetings are opt-in\./);

@@ -28,7 +28,10 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
 
   test('a planning run through vscode.lm reaches awaiting_approval with the plan file on disk', async () => {
     script([
-      [{ text: 'Reading the greeter.' }, { toolCall: { id: 'c1', name: 'read_file', input: { path: 'src/greet.js' } } }],
+      [
+        { text: 'Reading the greeter.' },
+        { toolCall: { id: 'c1', name: 'read_file', input: { path: 'src/greet.js' } } },
+      ],
       [{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }],
     ]);
     await api.host.submit('/plan off');
@@ -45,29 +48,62 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
   test('Ctrl+G: an invalid save keeps the previous plan with a warning; a valid save shows the gate again', async () => {
     await vscode.commands.executeCommand('vtplan.editPlan');
     const editor = vscode.window.activeTextEditor;
-    assert.ok(editor && editor.document.uri.fsPath.endsWith('add-a-shout-flag-to-the-greeter.md'), 'Edit Plan opened the plan file');
+    assert.ok(
+      editor && editor.document.uri.fsPath.endsWith('add-a-shout-flag-to-the-greeter.md'),
+      'Edit Plan opened the plan file',
+    );
     const doc = editor.document;
     const requestsBefore = seen.filter((e) => e.type === 'plan.approval.requested').length;
 
     const broken = doc.getText().replace(/-> verify: \[[^\]]*\]/, '-> verify: [run checks]');
-    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), broken));
+    await editor.edit((b) =>
+      b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), broken),
+    );
     await doc.save();
-    await until('the invalid-edit warning', () => seen.some((e) => e.type === 'notice' && e.level === 'warning' && /not valid/.test(e.text)));
-    assert.equal(api.host.current!.state.pendingApproval?.planFile, '.vtcode/plans/add-a-shout-flag-to-the-greeter.md', 'the previous plan stays active');
+    await until('the invalid-edit warning', () =>
+      seen.some((e) => e.type === 'notice' && e.level === 'warning' && /not valid/.test(e.text)),
+    );
+    assert.equal(
+      api.host.current!.state.pendingApproval?.planFile,
+      '.vtcode/plans/add-a-shout-flag-to-the-greeter.md',
+      'the previous plan stays active',
+    );
     assert.equal(seen.filter((e) => e.type === 'plan.approval.requested').length, requestsBefore);
 
-    const fixed = broken.replace('-> verify: [run checks]', "-> verify: [node --test test/, rg -n 'shout' src/greet.js]").replace('Lower-case stays the default.', 'Lower-case stays the default; shouting is opt-in.');
-    await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), fixed));
+    const fixed = broken
+      .replace('-> verify: [run checks]', "-> verify: [node --test test/, rg -n 'shout' src/greet.js]")
+      .replace('Lower-case stays the default.', 'Lower-case stays the default; shouting is opt-in.');
+    await editor.edit((b) =>
+      b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), fixed),
+    );
     await doc.save();
-    await until('the gate to show again', () => seen.filter((e) => e.type === 'plan.approval.requested').length === requestsBefore + 1);
+    await until(
+      'the gate to show again',
+      () => seen.filter((e) => e.type === 'plan.approval.requested').length === requestsBefore + 1,
+    );
     const completed = seen.filter((e) => e.type === 'plan.completed').at(-1);
-    assert.ok(completed && completed.type === 'plan.completed' && completed.text.includes('shouting is opt-in'), 'the new synopsis comes from the saved file');
+    assert.ok(
+      completed && completed.type === 'plan.completed' && completed.text.includes('shouting is opt-in'),
+      'the new synopsis comes from the saved file',
+    );
   });
 
   test('Approve Plan runs exactly one implementation turn; its edit is undoable', async () => {
     const original = readFileSync(join(root, 'src/greet.js'), 'utf8');
     script([
-      [{ toolCall: { id: 'b1', name: 'edit_file', input: { path: 'src/greet.js', old_string: 'function greet(name) {', new_string: 'function greet(name, shout = false) {' } } }],
+      [
+        {
+          toolCall: {
+            id: 'b1',
+            name: 'edit_file',
+            input: {
+              path: 'src/greet.js',
+              old_string: 'function greet(name) {',
+              new_string: 'function greet(name, shout = false) {',
+            },
+          },
+        },
+      ],
       [{ toolCall: { id: 'b2', name: 'task_tracker', input: { action: 'update', index: 1, status: 'completed' } } }],
       [{ text: 'Implemented the shout flag.' }],
     ]);
@@ -76,7 +112,10 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     assert.equal(seen.filter((e) => e.type === 'turn.started' && e.kind === 'implementation').length, 1);
     assert.equal(api.host.current!.state.agent, 'build');
     assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
-    assert.match(readFileSync(join(root, '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md'), 'utf8'), /- \[x\] Add a `shout` parameter/);
+    assert.match(
+      readFileSync(join(root, '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md'), 'utf8'),
+      /- \[x\] Add a `shout` parameter/,
+    );
     assert.ok(existsSync(join(root, '.vtcode/tasks/current_task.md')));
 
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(join(root, 'src/greet.js')));
@@ -95,14 +134,27 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     ]);
     assert.equal(api.host.current!.state.agent, 'build');
     const turn = api.host.submit('Write two marker files');
-    const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
+    const pendingConfirm = () =>
+      api.host
+        .snapshot()
+        .transcript.filter(
+          (e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending',
+        );
     await until('the first confirmation', () => pendingConfirm().length === 1);
     const first = pendingConfirm()[0]!;
     assert.ok(first.kind === 'interview' && /echo first/.test(first.questions[0]!.question));
-    await api.host.handle({ type: 'answerInterview', interviewId: first.kind === 'interview' ? first.interviewId : '', answers: [{ questionId: 'run', label: "Don't run" }] });
+    await api.host.handle({
+      type: 'answerInterview',
+      interviewId: first.kind === 'interview' ? first.interviewId : '',
+      answers: [{ questionId: 'run', label: "Don't run" }],
+    });
     await until('the second confirmation', () => pendingConfirm().length === 1 && pendingConfirm()[0]!.id !== first.id);
     const second = pendingConfirm()[0]!;
-    await api.host.handle({ type: 'answerInterview', interviewId: second.kind === 'interview' ? second.interviewId : '', answers: [{ questionId: 'run', label: 'Run' }] });
+    await api.host.handle({
+      type: 'answerInterview',
+      interviewId: second.kind === 'interview' ? second.interviewId : '',
+      answers: [{ questionId: 'run', label: 'Run' }],
+    });
     await turn;
     assert.equal(existsSync(join(root, 'ran-first.txt')), false, 'the declined command did not run');
     assert.equal(readFileSync(join(root, 'ran-second.txt'), 'utf8').trim(), 'second');
@@ -127,10 +179,18 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     await api.chat.reveal();
     await until('the chat view to be visible', () => api.chat.visible);
     assert.equal(api.host.current!.state.agent, 'build');
-    script([[{ toolCall: { id: 'r9', name: 'run_command', input: { command: 'echo late > never-ran.txt' } } }], [{ text: 'Stopped.' }]]);
+    script([
+      [{ toolCall: { id: 'r9', name: 'run_command', input: { command: 'echo late > never-ran.txt' } } }],
+      [{ text: 'Stopped.' }],
+    ]);
     const old = api.host.current!;
     const turn = api.host.submit('Write a marker file');
-    const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
+    const pendingConfirm = () =>
+      api.host
+        .snapshot()
+        .transcript.filter(
+          (e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending',
+        );
     await until('the confirmation', () => pendingConfirm().length === 1);
     // Before the fix this never returned: New Session waited for a turn that waited for an answer.
     // The bound is what a user would call "at once", not a performance figure.

@@ -36,7 +36,11 @@ async function acceptFirstPick<T>(work: Thenable<T>): Promise<T> {
 }
 
 /** Changes the workspace folders and waits until VS Code has applied the change (a next change is refused before). */
-async function updateFolders(start: number, deleteCount: number, ...add: { uri: vscode.Uri; name?: string }[]): Promise<void> {
+async function updateFolders(
+  start: number,
+  deleteCount: number,
+  ...add: { uri: vscode.Uri; name?: string }[]
+): Promise<void> {
   const applied = new Promise<void>((resolve) => {
     const sub = vscode.workspace.onDidChangeWorkspaceFolders(() => {
       sub.dispose();
@@ -60,7 +64,11 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
   suiteSetup(async () => {
     api = await extensionApi();
     const folders = vscode.workspace.workspaceFolders ?? [];
-    assert.deepEqual(folders.map((f) => f.name), ['alpha', 'beta'], 'a workspace of two folders');
+    assert.deepEqual(
+      folders.map((f) => f.name),
+      ['alpha', 'beta'],
+      'a workspace of two folders',
+    );
     [alpha, beta] = folders as [vscode.WorkspaceFolder, vscode.WorkspaceFolder];
     for (const f of folders) writeFileSync(join(f.uri.fsPath, 'which.txt'), `this is ${f.name}\n`);
     const config = vscode.workspace.getConfiguration('vtplan');
@@ -76,7 +84,7 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
     assert.deepEqual([sessionsIn(alpha.uri.fsPath), sessionsIn(beta.uri.fsPath)], [[], []]);
   });
 
-  test('the first session takes the active editor\'s folder (beta), is named in the header, and is remembered', async () => {
+  test("the first session takes the active editor's folder (beta), is named in the header, and is remembered", async () => {
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(beta.uri, 'src', 'greet.js'));
     await vscode.window.showTextDocument(doc);
     const panel = recordPanel(api);
@@ -101,7 +109,10 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
     ]);
     const seen: SessionEvent[] = [];
     api.host.current!.on((e) => seen.push(e));
-    assert.deepEqual(await api.host.submit('Add a --shout flag to the greeter'), { kind: 'ran', status: 'awaiting_approval' });
+    assert.deepEqual(await api.host.submit('Add a --shout flag to the greeter'), {
+      kind: 'ran',
+      status: 'awaiting_approval',
+    });
     const read = seen.find((e) => e.type === 'tool.result' && e.name === 'read_file');
     assert.match(read?.type === 'tool.result' ? read.content : '', /this is beta/);
     assert.ok(existsSync(join(beta.uri.fsPath, PLAN_FILE)));
@@ -141,7 +152,10 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
     assert.deepEqual(sessionsIn(alpha.uri.fsPath), [`${api.host.current!.id}.jsonl`]);
     assert.deepEqual(sessionsIn(beta.uri.fsPath), [`${before.id}.jsonl`], "beta's session stays on disk");
     await until('the Tasks view to show alpha', () => api.tasks.snapshot().title === 'Checklist of alpha');
-    assert.deepEqual((await api.host.listSessions()).map((s) => s.id), [api.host.current!.id]);
+    assert.deepEqual(
+      (await api.host.listSessions()).map((s) => s.id),
+      [api.host.current!.id],
+    );
   });
 
   test("a folder added while a session runs changes nothing; removing the session's folder closes its session and says so", async () => {
@@ -165,7 +179,10 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
     assert.equal(gammaSession.busy, false);
     assert.equal(api.folders.current, undefined, 'two folders remain and none is chosen');
     const [removed] = notices(api);
-    assert.match(removed?.text ?? '', /^The folder gamma was removed from the workspace, so its session was stopped and closed .* The next message asks which folder to work in\.$/);
+    assert.match(
+      removed?.text ?? '',
+      /^The folder gamma was removed from the workspace, so its session was stopped and closed .* The next message asks which folder to work in\.$/,
+    );
     assert.deepEqual(removed?.actions, ['switchFolder']);
   });
 

@@ -28,12 +28,20 @@ suite('Session lifecycle (EXEC-5, issue 15 item 1)', () => {
 
   suiteTeardown(() => script([]));
 
-  const pendingConfirm = () => api.host.snapshot().transcript.filter((e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending');
+  const pendingConfirm = () =>
+    api.host
+      .snapshot()
+      .transcript.filter(
+        (e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending',
+      );
 
   test('Stop answers a waiting command confirmation "don\'t run": the turn ends, the command never runs, the session stays', async () => {
     await api.chat.reveal();
     await until('the chat view to be visible', () => api.chat.visible);
-    script([[{ toolCall: { id: 's1', name: 'run_command', input: { command: 'echo stop > stopped.txt' } } }], [{ text: 'Not reached.' }]]);
+    script([
+      [{ toolCall: { id: 's1', name: 'run_command', input: { command: 'echo stop > stopped.txt' } } }],
+      [{ text: 'Not reached.' }],
+    ]);
     const session = api.host.current!;
     const turn = api.host.submit('Write a marker file');
     await until('the confirmation', () => pendingConfirm().length === 1);
@@ -59,11 +67,21 @@ suite('Session lifecycle (EXEC-5, issue 15 item 1)', () => {
 
     await within(5_000, 'deactivate()', api.deactivate());
 
-    const logged = readFileSync(session.logPath, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as SessionEvent);
-    const streamed = logged.filter((e): e is Extract<SessionEvent, { type: 'message.delta' }> => e.type === 'message.delta').map((e) => e.text).join('');
+    const logged = readFileSync(session.logPath, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as SessionEvent);
+    const streamed = logged
+      .filter((e): e is Extract<SessionEvent, { type: 'message.delta' }> => e.type === 'message.delta')
+      .map((e) => e.text)
+      .join('');
     assert.equal(streamed, 'Reading the greeter before planning.');
     const last = logged.at(-1);
-    assert.equal(last?.type === 'turn.completed' && last.status, 'cancelled', `the log ends with the cancelled turn: ${JSON.stringify(last)}`);
+    assert.equal(
+      last?.type === 'turn.completed' && last.status,
+      'cancelled',
+      `the log ends with the cancelled turn: ${JSON.stringify(last)}`,
+    );
     assert.deepEqual(await turn, { kind: 'ran', status: 'cancelled' });
     assert.equal(api.host.current, null, 'the session is closed');
   });
@@ -76,14 +94,24 @@ suite('Session lifecycle (EXEC-5, issue 15 item 1)', () => {
     await api.host.submit('/mode build');
     await vscode.commands.executeCommand('workbench.view.explorer');
     await until('the chat view to be hidden', () => !api.chat.visible);
-    script([[{ toolCall: { id: 'm1', name: 'run_command', input: { command: 'echo modal > modal-ran.txt' } } }], [{ text: 'Not run, then.' }]]);
+    script([
+      [{ toolCall: { id: 'm1', name: 'run_command', input: { command: 'echo modal > modal-ran.txt' } } }],
+      [{ text: 'Not run, then.' }],
+    ]);
     const session = api.host.current!;
     const seen: SessionEvent[] = [];
     session.on((e) => seen.push(e));
     assert.deepEqual(await api.host.submit('Write a marker file'), { kind: 'ran', status: 'idle' });
     const result = seen.find((e) => e.type === 'tool.result' && e.name === 'run_command');
-    assert.match(result?.type === 'tool.result' ? result.content : '', /^The user declined to run `echo modal > modal-ran\.txt`/);
-    assert.deepEqual(api.host.snapshot().transcript.filter((e) => e.kind === 'interview'), [], 'nothing was asked in the hidden chat');
+    assert.match(
+      result?.type === 'tool.result' ? result.content : '',
+      /^The user declined to run `echo modal > modal-ran\.txt`/,
+    );
+    assert.deepEqual(
+      api.host.snapshot().transcript.filter((e) => e.kind === 'interview'),
+      [],
+      'nothing was asked in the hidden chat',
+    );
     assert.equal(api.host.confirmationsWaiting, 0);
     assert.equal(existsSync(join(root, 'modal-ran.txt')), false, 'the command never ran');
   });

@@ -22,7 +22,10 @@ function scriptPath(): string {
 function requestedModels(): string[] {
   const log = `${scriptPath()}.requests.jsonl`;
   if (!existsSync(log)) return [];
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { model: string }).model);
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { model: string }).model);
 }
 
 suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', () => {
@@ -43,7 +46,8 @@ suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', 
   });
 
   suiteTeardown(async () => {
-    for (const key of ['requirePlanConfirmation', 'maxToolCallsPerTurn', 'defaultAgent']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['requirePlanConfirmation', 'maxToolCallsPerTurn', 'defaultAgent'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   test('a model chosen while the session runs is used from its next model request, and the header names it at once', async () => {
@@ -65,19 +69,28 @@ suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', 
     await api.host.newSession();
     const seen: SessionEvent[] = [];
     api.host.current!.on((e) => seen.push(e));
-    script([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }], [{ text: 'Implemented the shout flag.' }]]);
+    script([
+      [{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }],
+      [{ text: 'Implemented the shout flag.' }],
+    ]);
     const skipped = await api.host.submit('Add a --shout flag to the greeter');
     assert.deepEqual(skipped, { kind: 'ran', status: 'idle' });
     const resolved = seen.find((e) => e.type === 'plan.approval.resolved');
     assert.ok(resolved && resolved.type === 'plan.approval.resolved');
-    assert.deepEqual({ choice: resolved.choice, automatic: resolved.automatic }, { choice: 'auto_accept', automatic: true });
+    assert.deepEqual(
+      { choice: resolved.choice, automatic: resolved.automatic },
+      { choice: 'auto_accept', automatic: true },
+    );
     assert.equal(api.host.current!.state.agent, 'build');
     assert.ok(seen.some((e) => e.type === 'turn.started' && e.kind === 'implementation'));
     assert.equal(requestedModels().length, 2);
 
     await set('requirePlanConfirmation', true, () => api.settings.current.requirePlanConfirmation);
     await api.host.newSession();
-    script([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }], [{ text: 'must not be requested' }]]);
+    script([
+      [{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }],
+      [{ text: 'must not be requested' }],
+    ]);
     const gated = await api.host.submit('Add a --shout flag to the greeter');
     assert.deepEqual(gated, { kind: 'ran', status: 'awaiting_approval' });
     assert.ok(api.host.current!.state.pendingApproval, 'the plan waits at the gate');
@@ -86,7 +99,11 @@ suite('Settings as one live service (issue 15 item 3: MODE-7, GATE-1, GATE-5)', 
   });
 
   test('Select Model writes user settings through the service and says when the workspace overrides them', async () => {
-    assert.equal(await api.settings.update('baseUrl', 'http://127.0.0.1:11434/v1'), true, 'no workspace value: the user value applies');
+    assert.equal(
+      await api.settings.update('baseUrl', 'http://127.0.0.1:11434/v1'),
+      true,
+      'no workspace value: the user value applies',
+    );
     assert.equal(api.settings.current.baseUrl, 'http://127.0.0.1:11434/v1');
     assert.equal(await api.settings.update('model', 'scripted-small'), false, 'the workspace sets vtplan.model');
     assert.equal(api.settings.overriddenIn('model'), 'workspace settings');

@@ -20,7 +20,10 @@ async function until(tasks: TasksViewModel, ok: (s: TasksSnapshot) => boolean, w
   for (;;) {
     const s = tasks.snapshot();
     if (ok(s)) return s;
-    if (Date.now() > deadline) assert.fail(`${what}; the view shows ${JSON.stringify({ description: s.description, items: s.items.map((i) => [i.label, i.status]) })}`);
+    if (Date.now() > deadline)
+      assert.fail(
+        `${what}; the view shows ${JSON.stringify({ description: s.description, items: s.items.map((i) => [i.label, i.status]) })}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -55,7 +58,11 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
     await tasks.setActivePlan(undefined);
     fs.mkdirSync(plansDir, { recursive: true });
     fs.writeFileSync(sidecar, sidecarText);
-    const s = await until(tasks, (x) => x.title === 'Exthost demo' && x.description === '2/5', 'the view picks up the new sidecar');
+    const s = await until(
+      tasks,
+      (x) => x.title === 'Exthost demo' && x.description === '2/5',
+      'the view picks up the new sidecar',
+    );
     assert.equal(s.source, sidecar);
     assert.deepEqual(
       s.items.map((i) => [i.indexPath, i.label, i.status]),
@@ -78,7 +85,11 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
     assert.equal(done?.labelColor, 'disabledForeground', 'done rows are dimmed');
     assert.equal(release?.labelColor, 'list.warningForeground', 'blocked rows use the warning colour');
     const current = wire?.children[1];
-    assert.deepEqual([current?.icon, current?.iconColor, current?.labelColor], ['arrow-right', 'textLink.foreground', 'textLink.foreground'], 'the current row is drawn in the accent colour');
+    assert.deepEqual(
+      [current?.icon, current?.iconColor, current?.labelColor],
+      ['arrow-right', 'textLink.foreground', 'textLink.foreground'],
+      'the current row is drawn in the accent colour',
+    );
     assert.equal(wire?.labelColor, null, 'an in-progress parent keeps the default label colour');
     assert.match(done?.tooltip ?? '', /src\/parser\.ts/);
     assert.match(done?.tooltip ?? '', /npm test/);
@@ -88,7 +99,12 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
   test('an external edit of a checkbox updates the view', async () => {
     const tasks = await model();
     await until(tasks, (x) => x.title === 'Exthost demo', 'the demo sidecar is shown');
-    fs.writeFileSync(sidecar, sidecarText.replace('- [ ] Document the flag', '- [x] Document the flag').replace('- [!] Release', '- [ ] Release'));
+    fs.writeFileSync(
+      sidecar,
+      sidecarText
+        .replace('- [ ] Document the flag', '- [x] Document the flag')
+        .replace('- [!] Release', '- [ ] Release'),
+    );
     const s = await until(tasks, (x) => x.description === '3/5', 'the ticked checkbox reaches the view');
     assert.equal(s.items[1]?.children[1]?.status, 'completed');
     assert.equal(s.items[2]?.current, true, 'the current task moves on');
@@ -114,12 +130,18 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
     const tooltipSidecar = path.join(plansDir, 'exthost-tooltip.tasks.md');
     const link = '[open](command:vscode.open?%5B%22https%3A%2F%2Fexample.com%22%5D)';
     try {
-      fs.writeFileSync(tooltipSidecar, `# Tooltip\n\n## Plan of Work\n\n- [ ] Check \`a[0]\` then ${link}\n  outcome: *done* <b>x</b>\n  verify: rg -n '\`x\`' src\n`);
+      fs.writeFileSync(
+        tooltipSidecar,
+        `# Tooltip\n\n## Plan of Work\n\n- [ ] Check \`a[0]\` then ${link}\n  outcome: *done* <b>x</b>\n  verify: rg -n '\`x\`' src\n`,
+      );
       await tasks.setActivePlan(planFile);
       const row = tasks.snapshot().items[0];
       assert.equal(row?.label, `Check a[0] then ${link}`);
       const tip = row?.tooltip ?? '';
-      assert.ok(tip.includes('Check `a[0]` then \\[open\\](command:'), `the code span stays, the link is escaped: ${tip}`);
+      assert.ok(
+        tip.includes('Check `a[0]` then \\[open\\](command:'),
+        `the code span stays, the link is escaped: ${tip}`,
+      );
       assert.ok(tip.includes('Outcome: *done* \\<b\\>x\\</b\\>'), tip);
       assert.ok(tip.includes("- ``rg -n '`x`' src``"), `a verify command with backticks stays one code span: ${tip}`);
     } finally {
@@ -139,7 +161,11 @@ suite('Tasks tree view (UI-3, TRK-5, TRK-6)', () => {
       await until(tasks, (x) => x.items.length === 0, 'the view empties when the folder goes');
       fs.mkdirSync(plansDir, { recursive: true });
       fs.writeFileSync(sidecar, sidecarText);
-      await until(tasks, (x) => x.title === 'Exthost demo' && x.description === '2/5', 'a sidecar written right after mkdir -p reaches the view');
+      await until(
+        tasks,
+        (x) => x.title === 'Exthost demo' && x.description === '2/5',
+        'a sidecar written right after mkdir -p reaches the view',
+      );
       fs.writeFileSync(sidecar, sidecarText.replace('- [!] Release', '- [x] Release'));
       await until(tasks, (x) => x.description === '3/5', 'a later edit in the new folder reaches the view');
     } finally {

@@ -114,7 +114,14 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     assert.deepEqual(models.map((m) => m.id).sort(), ['scripted-large', 'scripted-small']);
     assert.deepEqual(
       (await listChatModels({ vendor: VENDOR })).find((m) => m.id === 'scripted-small'),
-      { id: 'scripted-small', name: 'Scripted Small', vendor: VENDOR, family: 'scripted-mini', version: '1', maxInputTokens: 128000 },
+      {
+        id: 'scripted-small',
+        name: 'Scripted Small',
+        vendor: VENDOR,
+        family: 'scripted-mini',
+        version: '1',
+        maxInputTokens: 128000,
+      },
     );
   });
 
@@ -130,7 +137,10 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     assert.deepEqual(await picked(''), [first, 'first']);
     const unknown = await pickChatModel('gpt-9', { vendor: VENDOR });
     assert.equal(unknown.status, 'not_found');
-    assert.deepEqual(unknown.status === 'not_found' && unknown.available.map((m) => m.id).sort(), ['scripted-large', 'scripted-small']);
+    assert.deepEqual(unknown.status === 'not_found' && unknown.available.map((m) => m.id).sort(), [
+      'scripted-large',
+      'scripted-small',
+    ]);
     assert.equal((await pickChatModel('', { vendor: 'nobody-offers-this' })).status, 'no_models');
   });
 
@@ -143,7 +153,10 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     assert.equal(textOf(chunks), 'Hello world');
     assert.deepEqual(terminal(chunks), { type: 'finish', reason: 'stop' });
     // The scripted model counts ceil(chars / 4) per message: 'You are a planner.' 5 + 'hi there' 2.
-    assert.deepEqual(chunks.find((c) => c.type === 'usage'), { type: 'usage', usage: { inputTokens: 7, outputTokens: 3 } });
+    assert.deepEqual(
+      chunks.find((c) => c.type === 'usage'),
+      { type: 'usage', usage: { inputTokens: 7, outputTokens: 3 } },
+    );
     const [sent] = requests();
     assert.deepEqual(sent?.messages, [
       { role: 'user', parts: [{ text: 'You are a planner.' }] },
@@ -191,7 +204,12 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
       {
         name: 'read_file',
         description: 'Read a file of the workspace.',
-        inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { path: { type: 'string' } },
+          required: ['path'],
+          additionalProperties: false,
+        },
       },
       { name: 'list_dir', description: 'List a directory.', inputSchema: LIST_DIR.parameters },
     ]);
@@ -220,7 +238,11 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
 
   test('ADD-1: toolChoice required becomes toolMode Required; an exhausted script still answers', async () => {
     writeScript([]);
-    const chunks = await drain((await provider()).stream(request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR], toolChoice: 'required' })));
+    const chunks = await drain(
+      (await provider()).stream(
+        request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR], toolChoice: 'required' }),
+      ),
+    );
     assert.equal(textOf(chunks), 'script exhausted');
     assert.deepEqual(terminal(chunks), { type: 'finish', reason: 'stop' });
     assert.equal(requests()[0]?.toolMode, vscode.LanguageModelChatToolMode.Required);
@@ -231,9 +253,12 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     const lm = await provider();
     const controller = new AbortController();
     const started = Date.now();
-    const chunks = await drain(lm.stream(request([{ role: 'user', content: 'hi' }], { signal: controller.signal })), (c) => {
-      if (c.type === 'text_delta') controller.abort();
-    });
+    const chunks = await drain(
+      lm.stream(request([{ role: 'user', content: 'hi' }], { signal: controller.signal })),
+      (c) => {
+        if (c.type === 'text_delta') controller.abort();
+      },
+    );
     assert.ok(Date.now() - started < 10_000, 'the stream ended without waiting for the model');
     assert.equal(textOf(chunks), 'partial');
     assert.deepEqual(terminal(chunks), { type: 'cancelled' });
@@ -246,7 +271,9 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     writeScript([[{ text: 'unused' }]]);
     const controller = new AbortController();
     controller.abort();
-    const chunks = await drain((await provider()).stream(request([{ role: 'user', content: 'hi' }], { signal: controller.signal })));
+    const chunks = await drain(
+      (await provider()).stream(request([{ role: 'user', content: 'hi' }], { signal: controller.signal })),
+    );
     assert.deepEqual(chunks, [{ type: 'cancelled' }]);
     assert.deepEqual(requests(), []);
   });
@@ -286,7 +313,10 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
       assert.match(noPermissions?.message ?? '', /^NoPermissions: .*Manage Language Model Access.*no consent/);
       assert.match(notFound?.message ?? '', /^NotFound: .*Select Model.*model removed/);
     } else {
-      assert.deepEqual([blocked?.message, noPermissions?.message, notFound?.message], ['quota exceeded', 'no consent', 'model removed']);
+      assert.deepEqual(
+        [blocked?.message, noPermissions?.message, notFound?.message],
+        ['quota exceeded', 'no consent', 'model removed'],
+      );
     }
     assert.deepEqual([transient?.kind, transient?.retryable], ['transport', true]);
     assert.deepEqual([invalid?.kind, invalid?.retryable], ['http', false]);
@@ -307,13 +337,20 @@ suite('vscode.lm provider (ADD-1, EXEC-2, EXEC-5, SYN-2)', () => {
     }
     assert.match(ids[0]?.[0] ?? '', /^call_./);
     assert.notEqual(ids[0]?.[0], ids[1]?.[0]);
-    const nameless = terminal(await drain(lm.stream(request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR] }))));
+    const nameless = terminal(
+      await drain(lm.stream(request([{ role: 'user', content: 'go' }], { tools: [LIST_DIR] }))),
+    );
     assert.equal(nameless.type, 'error');
-    assert.deepEqual(nameless.type === 'error' && [nameless.failure.kind, nameless.failure.retryable], ['protocol', false]);
+    assert.deepEqual(nameless.type === 'error' && [nameless.failure.kind, nameless.failure.retryable], [
+      'protocol',
+      false,
+    ]);
   });
 
   test('SYN-2: a leading <think> block from the model is reasoning, never answer text', async () => {
-    writeScript([[{ text: '<think>private chain' }, { text: ' of thought</think>\n\n' }, { text: '<proposed_plan>\n# Plan' }]]);
+    writeScript([
+      [{ text: '<think>private chain' }, { text: ' of thought</think>\n\n' }, { text: '<proposed_plan>\n# Plan' }],
+    ]);
     const chunks = await drain((await provider()).stream(request([{ role: 'user', content: 'plan it' }])));
     assert.equal(textOf(chunks), '<proposed_plan>\n# Plan');
     assert.equal(textOf(chunks, 'reasoning_delta'), 'private chain of thought');

@@ -12,7 +12,12 @@ export interface Browser {
  * Debian Chromium, headless, with a fresh profile and no background traffic (the network is closed
  * here). `extraArgs` are further Chromium switches (the bench unlocks the frame rate with them).
  */
-export async function launchBrowser(runDir: string, env: NodeJS.ProcessEnv, viewport = { width: 1400, height: 860 }, extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchBrowser(
+  runDir: string,
+  env: NodeJS.ProcessEnv,
+  viewport = { width: 1400, height: 860 },
+  extraArgs: readonly string[] = [],
+): Promise<Browser> {
   const profile = join(runDir, 'chromium-profile');
   mkdirSync(profile, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -20,8 +25,17 @@ export async function launchBrowser(runDir: string, env: NodeJS.ProcessEnv, view
     headless: true,
     viewport,
     env: env as Record<string, string>,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -26,16 +26,30 @@ interface Results {
  * replace the extension under development instead of joining it.
  */
 function installIntoRun(runDir: string, folder: string): void {
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
-  cpSync(folder, join(runDir, 'ext', `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
+  cpSync(folder, join(runDir, 'ext', `${manifest.publisher}.${manifest.name}-${manifest.version}`), {
+    recursive: true,
+  });
 }
 
 /** One window's run: the suites of its kind, with its own server and a fresh browser profile. */
-async function runWindow(runDir: string, kind: WindowKind, timeoutMs: number): Promise<{ results: Results | null; exitCode: number | undefined; consoleErrors: string[] }> {
+async function runWindow(
+  runDir: string,
+  kind: WindowKind,
+  timeoutMs: number,
+): Promise<{ results: Results | null; exitCode: number | undefined; consoleErrors: string[] }> {
   const dir = join(runDir, kind);
   mkdirSync(dir, { recursive: true });
   const resultsPath = join(dir, 'results.json');
-  const extensionEnv: Record<string, string> = { VTPLAN_TEST_RESULTS: resultsPath, VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'), VTPLAN_EXTHOST_WINDOW: kind };
+  const extensionEnv: Record<string, string> = {
+    VTPLAN_TEST_RESULTS: resultsPath,
+    VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'),
+    VTPLAN_EXTHOST_WINDOW: kind,
+  };
   for (const name of ['VTPLAN_TEST_GREP', 'VTPLAN_BENCH_OUT', 'VTPLAN_EXPECT_VSCODE']) {
     const value = process.env[name];
     if (value) extensionEnv[name] = value;
@@ -48,7 +62,10 @@ async function runWindow(runDir: string, kind: WindowKind, timeoutMs: number): P
     const target = prepareWindow(dir, kind);
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', remoteUri(server, repoRoot)],
-      ['extensionTestsPath', remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js'))],
+      [
+        'extensionTestsPath',
+        remoteUri(server, process.env.VTPLAN_EXTHOST_TESTS ?? join(repoRoot, 'out', 'test', 'exthost', 'index.js')),
+      ],
       // The scripted test model registers through the proposed `chatProvider` API before VS Code 1.104.
       ['enableProposedApi', ''],
     ];
@@ -62,8 +79,12 @@ async function runWindow(runDir: string, kind: WindowKind, timeoutMs: number): P
       if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 2_000));
     });
     await browser.page.goto(server.url(target, payload));
-    const outcome = await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(r, timeoutMs, 'timeout'))]);
-    if (outcome === 'timeout') console.error(`extension-host tests (${kind} window) did not finish within ${timeoutMs / 1000} s`);
+    const outcome = await Promise.race([
+      exited.then(() => 'exited'),
+      new Promise((r) => setTimeout(r, timeoutMs, 'timeout')),
+    ]);
+    if (outcome === 'timeout')
+      console.error(`extension-host tests (${kind} window) did not finish within ${timeoutMs / 1000} s`);
   } finally {
     await browser.close();
     await server.stop();
@@ -77,7 +98,10 @@ async function main(): Promise<number> {
   const windows = parseWindowKinds(process.env.VTPLAN_EXTHOST_WINDOWS);
   const runDir = makeRunDir('exthost');
   // The scripted chat model for the vscode.lm tests always loads; VTPLAN_SCRIPTED_LM names its script.
-  for (const extra of [join(repoRoot, 'test', 'fixtures', 'scripted-lm-extension'), ...(process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean)]) {
+  for (const extra of [
+    join(repoRoot, 'test', 'fixtures', 'scripted-lm-extension'),
+    ...(process.env.VTPLAN_EXTRA_EXTENSIONS ?? '').split(':').filter(Boolean),
+  ]) {
     installIntoRun(runDir, extra);
   }
   const timeoutMs = Number(process.env.VTPLAN_EXTHOST_TIMEOUT_MS ?? 300_000);
@@ -86,7 +110,9 @@ async function main(): Promise<number> {
   for (const kind of windows) {
     const { results, exitCode, consoleErrors } = await runWindow(runDir, kind, timeoutMs);
     if (!results) {
-      console.log(`extension host (${kind} window): no results (exit code ${String(exitCode)}). Errors the workbench logged:`);
+      console.log(
+        `extension host (${kind} window): no results (exit code ${String(exitCode)}). Errors the workbench logged:`,
+      );
       for (const e of consoleErrors.slice(-15)) console.log(`  ${e}`);
       total.failures += 1;
       ok = false;
@@ -101,10 +127,19 @@ async function main(): Promise<number> {
   }
   removeRunDir(runDir);
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
-  writeFileSync(process.env.VTPLAN_EXTHOST_RESULTS ?? join(repoRoot, 'test-results', 'exthost.json'), JSON.stringify(total, null, 2));
+  writeFileSync(
+    process.env.VTPLAN_EXTHOST_RESULTS ?? join(repoRoot, 'test-results', 'exthost.json'),
+    JSON.stringify(total, null, 2),
+  );
   for (const t of total.tests) {
     console.log(`${t.state === 'passed' ? '✔' : t.state === 'pending' ? '-' : '✖'} ${t.title}`);
-    if (t.error) console.log(t.error.split('\n').map((l) => `    ${l}`).join('\n'));
+    if (t.error)
+      console.log(
+        t.error
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
   }
   console.log(`${total.passes} passed, ${total.failures} failed`);
   return ok ? 0 : 1;

@@ -13,9 +13,14 @@ async function main(): Promise<void> {
   // The workbench as users see it (notification toasts show): no smoke-test driver, so the
   // extension is loaded as an installed one rather than through the development payload.
   const options = { runDir, smokeTestDriver: false, installedExtensions: [repoRoot] };
-  const server = await startServer({ ...options, port: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined }).catch(() => startServer(options));
+  const server = await startServer({
+    ...options,
+    port: Number.isInteger(wanted) && wanted > 0 ? wanted : undefined,
+  }).catch(() => startServer(options));
   const url = server.url(folder);
-  console.log(`\nVT Code Planning is running in VS Code (offline server) on ${folder}\n\n  Open: ${url}\n\nPress Ctrl+C to stop.`);
+  console.log(
+    `\nVT Code Planning is running in VS Code (offline server) on ${folder}\n\n  Open: ${url}\n\nPress Ctrl+C to stop.`,
+  );
   const stop = () => {
     void server.stop().then(() => process.exit(0));
   };

@@ -15,11 +15,17 @@ export const repoRoot = resolve(__dirname, '..', '..');
 export const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
 /** VTPLAN_VSCODE_SERVER and VTPLAN_VSCODE_NODE select another install (scripts/test.mjs: the oldest supported). */
 export const serverNode = process.env.VTPLAN_VSCODE_NODE ?? join(cacheDir, 'node24', 'bin', 'node');
-export const serverMain = process.env.VTPLAN_VSCODE_SERVER ?? join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
+export const serverMain =
+  process.env.VTPLAN_VSCODE_SERVER ??
+  join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
 export const sampleWorkspace = join(repoRoot, 'examples', 'sample-workspace');
 
 export function assertInstalled(): void {
-  for (const [what, path] of [['Node for the VS Code server', serverNode], ['VS Code server', serverMain], ['Chromium', '/usr/bin/chromium']] as const) {
+  for (const [what, path] of [
+    ['Node for the VS Code server', serverNode],
+    ['VS Code server', serverMain],
+    ['Chromium', '/usr/bin/chromium'],
+  ] as const) {
     if (!existsSync(path)) throw new Error(`${what} is missing at ${path}: run scripts/harness/setup.sh first.`);
   }
 }
@@ -75,7 +81,13 @@ const quietSettings = {
 };
 
 export function workspaceSettings(): Record<string, unknown> {
-  const { 'extensions.autoCheckUpdates': _c, 'extensions.autoUpdate': _u, 'update.mode': _m, 'telemetry.telemetryLevel': _t, ...rest } = quietSettings;
+  const {
+    'extensions.autoCheckUpdates': _c,
+    'extensions.autoUpdate': _u,
+    'update.mode': _m,
+    'telemetry.telemetryLevel': _t,
+    ...rest
+  } = quietSettings;
   return rest;
 }
 
@@ -147,7 +159,11 @@ export function installExtensionFolders(extensionsDir: string, folders: readonly
   const read: unknown = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : [];
   const entries = (Array.isArray(read) ? read : []) as { identifier?: { id?: string } }[];
   const ours = folders.map((folder) => {
-    const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+    const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+      publisher: string;
+      name: string;
+      version: string;
+    };
     return {
       identifier: { id: `${pkg.publisher}.${pkg.name}`.toLowerCase() },
       version: pkg.version,
@@ -174,7 +190,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.sd, 'data', 'Machine'), { recursive: true });
   const trustDisabled = options.trustDisabled ?? true;
-  const trust = trustDisabled ? {} : { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
+  const trust = trustDisabled
+    ? {}
+    : { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
   const machine = { ...quietSettings, ...trust, ...options.userSettings };
   // The server reads remote "Machine" settings below --user-data-dir (older layouts: below the server data dir).
   for (const dir of [join(dirs.ud, 'Machine'), join(dirs.sd, 'data', 'Machine')]) {
@@ -185,9 +203,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const smokeTestDriver = options.smokeTestDriver ?? true;
   const child: ChildProcess = spawn(
     serverNode,
-    [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
-      '--disable-telemetry', '--disable-update-check', ...(trustDisabled ? ['--disable-workspace-trust'] : []), '--accept-server-license-terms',
-      '--user-data-dir', dirs.ud, '--server-data-dir', dirs.sd, '--extensions-dir', dirs.ext],
+    [
+      serverMain,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--without-connection-token',
+      ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(trustDisabled ? ['--disable-workspace-trust'] : []),
+      '--accept-server-license-terms',
+      '--user-data-dir',
+      dirs.ud,
+      '--server-data-dir',
+      dirs.sd,
+      '--extensions-dir',
+      dirs.ext,
+    ],
     { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];
@@ -215,7 +249,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`VS Code server exited early (${child.exitCode}):\n${output.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`VS Code server exited early (${child.exitCode}):\n${output.join('')}`);
     try {
       const res = await fetch(`${base}/version`);
       if (res.status < 500) break;
@@ -235,7 +270,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url(target, payload = []) {
       const window = typeof target === 'string' ? { folder: target } : target;
       // `ew`: VS Code's web workbench opens an empty window instead of the last one.
-      const query = new URLSearchParams('folder' in window ? { folder: window.folder } : 'workspace' in window ? { workspace: window.workspace } : { ew: 'true' });
+      const query = new URLSearchParams(
+        'folder' in window
+          ? { folder: window.folder }
+          : 'workspace' in window
+            ? { workspace: window.workspace }
+            : { ew: 'true' },
+      );
       if (payload.length > 0) query.set('payload', JSON.stringify(payload));
       return `${base}/?${query.toString()}`;
     },

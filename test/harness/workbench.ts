@@ -4,7 +4,15 @@ import type { TestContext } from 'node:test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launchBrowser, type Browser } from './browser';
-import { makeRunDir, prepareWorkspace, remoteUri, removeRunDir, repoRoot, startServer, type RunningServer } from './vscode-server';
+import {
+  makeRunDir,
+  prepareWorkspace,
+  remoteUri,
+  removeRunDir,
+  repoRoot,
+  startServer,
+  type RunningServer,
+} from './vscode-server';
 
 export interface Workbench {
   page: Page;
@@ -48,7 +56,11 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     if (Object.keys(patch).length > 0) updateWorkspaceSettings(workspace, patch);
     browser = await launchBrowser(runDir, server.env);
     const page = browser.page;
-    await page.goto(options.toasts ? server.url(workspace) : server.url(workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]));
+    await page.goto(
+      options.toasts
+        ? server.url(workspace)
+        : server.url(workspace, [['extensionDevelopmentPath', remoteUri(server, repoRoot)]]),
+    );
     await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
     // The extension's contributions are in once its activity-bar entry shows.
     await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().waitFor({ timeout: 60_000 });
@@ -152,7 +164,12 @@ export async function journeyShot(page: Page, dir: string, name: string): Promis
  * Steps of one long UI test that each need the ones before: after a failure the rest fail at once
  * (instead of timing out one by one), and the failing step leaves a screenshot in `dir`.
  */
-export function sequentialSteps(t: TestContext, page: Page, dir: string, onFailure?: (err: unknown) => Promise<void>): (name: string, fn: () => Promise<void>) => Promise<void> {
+export function sequentialSteps(
+  t: TestContext,
+  page: Page,
+  dir: string,
+  onFailure?: (err: unknown) => Promise<void>,
+): (name: string, fn: () => Promise<void>) => Promise<void> {
   let failed: string | null = null;
   return (name, fn) =>
     t.test(name, async () => {

@@ -9,7 +9,14 @@ import { user } from './fixtures';
 
 afterEach(cleanup);
 
-const status: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null };
+const status: PanelStatus = {
+  mode: 'plan',
+  model: 'gpt-test',
+  status: null,
+  busy: false,
+  inputLockedReason: null,
+  sandbox: null,
+};
 
 test('on mount the webview asks the host for state, then shows the empty state and the composer', async () => {
   const { host, sent, deliver } = fakeHost();
@@ -35,7 +42,10 @@ test('Enter sends the trimmed message, Shift+Enter does not', async () => {
   await act(() => {
     fireEvent.keyDown(box, { key: 'Enter' });
   });
-  assert.deepEqual(sent.filter((m) => m.type === 'submit'), [{ type: 'submit', text: 'first line' }]);
+  assert.deepEqual(
+    sent.filter((m) => m.type === 'submit'),
+    [{ type: 'submit', text: 'first line' }],
+  );
   assert.equal(box.value, '', 'the composer is cleared after sending');
 });
 
@@ -68,10 +78,19 @@ test('the draft is written to the host view state, and a new App mounted on that
 test('a locked composer is disabled and says why', async () => {
   const { host, deliver } = fakeHost();
   render(<App host={host} />);
-  await act(() => deliver({ type: 'state', status: { ...status, inputLockedReason: 'Answer the question above first' }, transcript: [] }));
+  await act(() =>
+    deliver({
+      type: 'state',
+      status: { ...status, inputLockedReason: 'Answer the question above first' },
+      transcript: [],
+    }),
+  );
   const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
   assert.equal(box.disabled, true);
-  assert.ok(screen.getByText('Answer the question above first', { selector: '.composer-locked' }), 'the reason is shown once, next to the composer');
+  assert.ok(
+    screen.getByText('Answer the question above first', { selector: '.composer-locked' }),
+    'the reason is shown once, next to the composer',
+  );
   assert.equal(box.placeholder, '');
 });
 
@@ -102,7 +121,11 @@ test('focusComposer from the host moves focus into the composer', async () => {
 test('the header shows the mode badge for each agent', async () => {
   const { host, deliver } = fakeHost();
   render(<App host={host} />);
-  for (const [mode, label] of [['build', 'Build'], ['auto', 'Auto'], ['plan', 'Plan']] as const) {
+  for (const [mode, label] of [
+    ['build', 'Build'],
+    ['auto', 'Auto'],
+    ['plan', 'Plan'],
+  ] as const) {
     await act(() => deliver({ type: 'status', status: { ...status, mode } }));
     assert.ok(screen.getByText(label), label);
   }

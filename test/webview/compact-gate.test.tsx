@@ -45,7 +45,11 @@ test('GATE-1 compact: three steps preview, "… and N more plan steps" counts ev
   assert.deepEqual(stepTexts(card), STEPS.slice(0, 3));
   const more = within(card).getByRole('button', { name: '… and 4 more plan steps' });
   assert.equal(more.getAttribute('aria-expanded'), 'false');
-  assert.equal(card.querySelector('.synopsis-overflow'), null, "the host's overflow row is part of the count, not a second row");
+  assert.equal(
+    card.querySelector('.synopsis-overflow'),
+    null,
+    "the host's overflow row is part of the count, not a second row",
+  );
   // Collapsed, every preview line is clamped; the full text is still the element's text.
   assert.equal(card.querySelectorAll('.synopsis-steps .step-text.is-clamped').length, 3);
   assert.ok(card.querySelector('.synopsis-summary.is-clamped'));
@@ -67,7 +71,16 @@ test('GATE-1 compact: three steps preview, "… and N more plan steps" counts ev
 
 test('GATE-1 compact: a plan the preview shows whole has no "more" control; the full plan stays one click away', async () => {
   const app = mountApp();
-  await app.show([gate({ synopsis: { title: 'Small', summary: 'One thing.', steps: [{ number: 1, text: 'Do it in src/a.ts' }], overflow: null } })]);
+  await app.show([
+    gate({
+      synopsis: {
+        title: 'Small',
+        summary: 'One thing.',
+        steps: [{ number: 1, text: 'Do it in src/a.ts' }],
+        overflow: null,
+      },
+    }),
+  ]);
   const card = region();
   assert.equal(card.querySelector('.gate-more'), null);
   fireEvent.click(within(card).getByText('Open plan file'));
@@ -105,12 +118,23 @@ test('GATE-2: the reason an edit is invalid shows inside the gate, before its ch
   const note = within(card).getByRole('alert');
   assert.ok(note.classList.contains('gate-invalid-edit'));
   assert.match(note.textContent ?? '', /^Your edit is not valid; the previous plan stays\./);
-  assert.deepEqual([...note.querySelectorAll('li')].map((li) => li.textContent), ['Required section ## Summary is missing.'], 'the first reason; the rest are in Problems');
+  assert.deepEqual(
+    [...note.querySelectorAll('li')].map((li) => li.textContent),
+    ['Required section ## Summary is missing.'],
+    'the first reason; the rest are in Problems',
+  );
   assert.equal(note.querySelector('.gate-invalid-more')?.textContent, '… and 2 more in Problems');
   const choices = card.querySelector('.gate-choices')!;
-  assert.ok(note.compareDocumentPosition(choices) & Node.DOCUMENT_POSITION_FOLLOWING, 'the reason comes before the choices');
+  assert.ok(
+    note.compareDocumentPosition(choices) & Node.DOCUMENT_POSITION_FOLLOWING,
+    'the reason comes before the choices',
+  );
   assert.equal(synopsis(card).open, false, 'folded for the reasons');
-  assert.equal(card.querySelector('.gate-plan-title')?.textContent, 'Rate-limit logins', 'the previous plan is still named');
+  assert.equal(
+    card.querySelector('.gate-plan-title')?.textContent,
+    'Rate-limit logins',
+    'the previous plan is still named',
+  );
   assert.equal(card.querySelectorAll('.gate-choice').length, 4);
 
   await app.deliver({ type: 'entry', entry: gate({ invalidEdit: null }) });

@@ -12,7 +12,11 @@ const box = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
 const type = (value: string) => fireEvent.input(box(), { target: { value } });
 const key = (k: string, extra: Record<string, unknown> = {}) => fireEvent.keyDown(box(), { key: k, ...extra });
 const menuItems = () => screen.queryAllByRole('option').map((o) => o.querySelector('.slash-name')?.textContent);
-const activeItem = () => screen.queryAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.querySelector('.slash-name')?.textContent;
+const activeItem = () =>
+  screen
+    .queryAllByRole('option')
+    .find((o) => o.getAttribute('aria-selected') === 'true')
+    ?.querySelector('.slash-name')?.textContent;
 
 test('UI-1: typing / opens the command completion with every slash command', async () => {
   const app = mountApp();
@@ -79,10 +83,17 @@ test('MODE-2: /plan while a turn runs is not sent; a local notice says why and t
   assert.ok(screen.getByText(PLAN_WHILE_BUSY, { selector: '.notice-warning' }));
   assert.equal(PLAN_WHILE_BUSY, 'A turn is running; /plan was not sent. Stop it first or wait.');
   assert.equal(box().value, '/plan add rate limiting');
-  assert.ok(screen.getByText(PLAN_WHILE_BUSY).closest('[role="log"]'), 'it joins the conversation log, which screen readers follow');
+  assert.ok(
+    screen.getByText(PLAN_WHILE_BUSY).closest('[role="log"]'),
+    'it joins the conversation log, which screen readers follow',
+  );
   type('why is it slow?');
   key('Enter');
-  assert.deepEqual(app.commands('submit'), [{ type: 'submit', text: 'why is it slow?' }], 'other messages still go through');
+  assert.deepEqual(
+    app.commands('submit'),
+    [{ type: 'submit', text: 'why is it slow?' }],
+    'other messages still go through',
+  );
 });
 
 test('UI-1: Up/Down on the first/last line walk the history and restore the unsent draft', async () => {

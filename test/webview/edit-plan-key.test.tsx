@@ -18,7 +18,12 @@ const gate = (state: EntryOf<'approval'>['state']): EntryOf<'approval'> => ({
   kind: 'approval',
   id: 'g1',
   planFile: '.vtcode/plans/rate-limit.md',
-  synopsis: { title: 'Rate-limit logins', summary: 'Add a limiter.', steps: [{ number: 1, text: 'Add it' }], overflow: null },
+  synopsis: {
+    title: 'Rate-limit logins',
+    summary: 'Add a limiter.',
+    steps: [{ number: 1, text: 'Add it' }],
+    overflow: null,
+  },
   contextUsage: 0.1,
   state,
   choice: state === 'resolved' ? 'execute' : null,

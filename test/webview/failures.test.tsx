@@ -16,7 +16,15 @@ const box = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
 
 test('a failure notice shows its next steps as buttons in the tab order; pressing one asks the host to run that action', async () => {
   const app = mountApp();
-  await app.show([{ kind: 'notice', id: 'n1', level: 'error', text: 'No Anthropic API key is stored.', actions: ['selectModel', 'openSettings'] }]);
+  await app.show([
+    {
+      kind: 'notice',
+      id: 'n1',
+      level: 'error',
+      text: 'No Anthropic API key is stored.',
+      actions: ['selectModel', 'openSettings'],
+    },
+  ]);
   const note = screen.getByRole('note', { name: 'Error' });
   assert.equal(note.querySelector('.notice-text')?.textContent, 'No Anthropic API key is stored.');
   const select = getToolkitButton('Select Model', note);

@@ -5,7 +5,12 @@ import { connectToHost, type Host } from '../../webview/src/host';
  * The real connectToHost over a recording stand-in for acquireVsCodeApi() and a real window
  * message channel, so tests exercise the same parsing the webview does.
  */
-export function fakeHost(initialViewState?: unknown): { host: Host; sent: WebviewCommand[]; viewState: () => unknown; deliver: (m: HostNotification | unknown) => void } {
+export function fakeHost(initialViewState?: unknown): {
+  host: Host;
+  sent: WebviewCommand[];
+  viewState: () => unknown;
+  deliver: (m: HostNotification | unknown) => void;
+} {
   const sent: WebviewCommand[] = [];
   let state = initialViewState;
   const host = connectToHost(

@@ -4,7 +4,14 @@ import { renderMarkdown, StreamingMarkdown } from '../../src/extension/markdown'
 import type { EntryOf, HostNotification, PanelStatus, TranscriptEntry } from '../../src/protocol';
 import { fakeHost } from './fake-host';
 
-export const idle: PanelStatus = { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null };
+export const idle: PanelStatus = {
+  mode: 'plan',
+  model: 'gpt-test',
+  status: null,
+  busy: false,
+  inputLockedReason: null,
+  sandbox: null,
+};
 
 /**
  * Renders the real App over the fake host with a manual frame clock, so streaming tests decide
@@ -30,11 +37,26 @@ export function mountApp(initialViewState?: unknown) {
 }
 
 /** Entries carry the HTML the host's real renderer makes of their text (a message that streams: hostStream). */
-export const assistant = (id: string, text: string): EntryOf<'assistant'> => ({ kind: 'assistant', id, text, streaming: false, html: [renderMarkdown(text)] });
+export const assistant = (id: string, text: string): EntryOf<'assistant'> => ({
+  kind: 'assistant',
+  id,
+  text,
+  streaming: false,
+  html: [renderMarkdown(text)],
+});
 
-export const user = (id: string, text: string): EntryOf<'user'> => ({ kind: 'user', id, text, html: renderMarkdown(text) });
+export const user = (id: string, text: string): EntryOf<'user'> => ({
+  kind: 'user',
+  id,
+  text,
+  html: renderMarkdown(text),
+});
 
-export const plan = (fields: Omit<EntryOf<'plan'>, 'kind' | 'html'>): EntryOf<'plan'> => ({ kind: 'plan', ...fields, html: renderMarkdown(fields.markdown) });
+export const plan = (fields: Omit<EntryOf<'plan'>, 'kind' | 'html'>): EntryOf<'plan'> => ({
+  kind: 'plan',
+  ...fields,
+  html: renderMarkdown(fields.markdown),
+});
 
 /**
  * The host's side of a message that streams: its first entry, then each delta as the `append` the
@@ -43,7 +65,13 @@ export const plan = (fields: Omit<EntryOf<'plan'>, 'kind' | 'html'>): EntryOf<'p
 export function hostStream(id: string, initial = '') {
   const renderer = new StreamingMarkdown();
   let text = initial;
-  const entry: EntryOf<'assistant'> = { kind: 'assistant', id, text, streaming: true, html: renderer.update(text).chunks };
+  const entry: EntryOf<'assistant'> = {
+    kind: 'assistant',
+    id,
+    text,
+    streaming: true,
+    html: renderer.update(text).chunks,
+  };
   return {
     entry,
     /** The chunks the host holds now: what the webview must show after the appends so far. */

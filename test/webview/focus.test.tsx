@@ -11,7 +11,10 @@ import { getToolkitButton, innerControl, press, queryToolkitButton, type Toolkit
 const restores: (() => void)[] = [];
 afterEach(() => {
   cleanup();
-  restores.splice(0).reverse().forEach((undo) => undo());
+  restores
+    .splice(0)
+    .reverse()
+    .forEach((undo) => undo());
   (document.activeElement as HTMLElement | null)?.blur();
 });
 
@@ -34,13 +37,41 @@ function focusOutside(): HTMLInputElement {
   return input;
 }
 
-const synopsis = (title: string) => ({ title, summary: `${title}.`, steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null });
-const gate = (id: string, state: EntryOf<'approval'>['state'] = 'pending', title = 'Shout flag'): EntryOf<'approval'> => ({
-  kind: 'approval', id, planFile: '.vtcode/plans/shout-flag.md', synopsis: synopsis(title), contextUsage: 0.1, state, choice: null,
+const synopsis = (title: string) => ({
+  title,
+  summary: `${title}.`,
+  steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }],
+  overflow: null,
+});
+const gate = (
+  id: string,
+  state: EntryOf<'approval'>['state'] = 'pending',
+  title = 'Shout flag',
+): EntryOf<'approval'> => ({
+  kind: 'approval',
+  id,
+  planFile: '.vtcode/plans/shout-flag.md',
+  synopsis: synopsis(title),
+  contextUsage: 0.1,
+  state,
+  choice: null,
 });
 const question = (id: string): EntryOf<'interview'> => ({
-  kind: 'interview', id, interviewId: `int-${id}`, source: 'runtime', state: 'pending', answers: [],
-  questions: [{ id: 'run', header: 'Run command?', question: 'The build agent wants to run: npm test', options: [{ label: 'Run', recommended: true }, { label: "Don't run" }], allowFreeform: false }],
+  kind: 'interview',
+  id,
+  interviewId: `int-${id}`,
+  source: 'runtime',
+  state: 'pending',
+  answers: [],
+  questions: [
+    {
+      id: 'run',
+      header: 'Run command?',
+      question: 'The build agent wants to run: npm test',
+      options: [{ label: 'Run', recommended: true }, { label: "Don't run" }],
+      allowFreeform: false,
+    },
+  ],
 });
 
 function choice(name: 'execute' | 'revise'): ToolkitButton {
@@ -59,12 +90,18 @@ test('GATE-2: a gate mounted, updated or replaced while the document has no focu
   assert.ok(firstChoice());
   assert.equal(document.activeElement, document.body, 'focus stays where it was');
   // A valid save in the editor: the host updates the gate in place and announces it.
-  await app.deliver({ type: 'entry', entry: gate('g1', 'pending', 'Shout flag, revised') }, { type: 'announce', text: 'Plan updated to revision 2: Shout flag, revised is ready for approval again.' });
+  await app.deliver(
+    { type: 'entry', entry: gate('g1', 'pending', 'Shout flag, revised') },
+    { type: 'announce', text: 'Plan updated to revision 2: Shout flag, revised is ready for approval again.' },
+  );
   assert.equal(app.container.querySelector('.gate-plan-title')?.textContent, 'Shout flag, revised');
   assert.equal(document.activeElement, document.body);
   assert.equal(announced(), 'Plan updated to revision 2: Shout flag, revised is ready for approval again.');
   // A new plan: the host supersedes the gate and sends a new one, which mounts without focus.
-  await app.deliver({ type: 'entry', entry: gate('g1', 'superseded') }, { type: 'entry', entry: gate('g2', 'pending', 'Shout flag, third') });
+  await app.deliver(
+    { type: 'entry', entry: gate('g1', 'superseded') },
+    { type: 'entry', entry: gate('g2', 'pending', 'Shout flag, third') },
+  );
   assert.equal(app.container.querySelectorAll('section.gate').length, 1);
   assert.equal(document.activeElement, document.body, 'the new gate did not take focus');
 });
@@ -90,7 +127,7 @@ test('GATE-1: with the user already in the chat a new gate takes focus, as befor
   assert.equal(document.activeElement, firstChoice());
 });
 
-test('GATE-6: the host\'s explicit focus request (notification, CodeLens, Approve command) focuses the pending gate', async () => {
+test("GATE-6: the host's explicit focus request (notification, CodeLens, Approve command) focuses the pending gate", async () => {
   const input = focusOutside();
   const app = mountApp();
   await app.show([gate('g1', 'superseded'), gate('g2')]);
@@ -98,7 +135,9 @@ test('GATE-6: the host\'s explicit focus request (notification, CodeLens, Approv
   await app.deliver({ type: 'focusGate' });
   assert.equal(document.activeElement, firstChoice());
   fireEvent.keyDown(firstChoice(), { key: '2' });
-  assert.deepEqual(app.commands('approve'), [{ type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'fresh_context' }]);
+  assert.deepEqual(app.commands('approve'), [
+    { type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'fresh_context' },
+  ]);
 });
 
 test('GATE-1: a choice does not fire from a keyup or keypress whose keydown it did not see; it does with its keydown, and on a pointer click', async () => {
@@ -121,7 +160,9 @@ test('GATE-1: a choice does not fire from a keyup or keypress whose keydown it d
   fireEvent.keyDown(control, { key: ' ' });
   fireEvent.keyUp(control, { key: ' ' });
   control.click();
-  assert.deepEqual(app.commands('approve'), [{ type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'execute' }]);
+  assert.deepEqual(app.commands('approve'), [
+    { type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'execute' },
+  ]);
 });
 
 test('GATE-1: a refused key activation does not outlive its keystroke: the next pointer click chooses', async () => {
@@ -130,7 +171,9 @@ test('GATE-1: a refused key activation does not outlive its keystroke: the next 
   const revise = choice('revise');
   fireEvent.keyUp(innerControl(revise), { key: ' ' });
   await press(revise);
-  assert.deepEqual(app.commands('approve'), [{ type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'revise' }]);
+  assert.deepEqual(app.commands('approve'), [
+    { type: 'approve', planFile: '.vtcode/plans/shout-flag.md', choice: 'revise' },
+  ]);
 });
 
 test('INT-1: a question that appears while the user works elsewhere does not take focus; its buttons ignore keystrokes begun elsewhere', async () => {
@@ -145,7 +188,9 @@ test('INT-1: a question that appears while the user works elsewhere does not tak
   fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Enter', repeat: true });
   assert.equal(app.commands('answerInterview').length, 0);
   await press(submit);
-  assert.deepEqual(app.commands('answerInterview'), [{ type: 'answerInterview', interviewId: 'int-i1', answers: [{ questionId: 'run', label: 'Run' }] }]);
+  assert.deepEqual(app.commands('answerInterview'), [
+    { type: 'answerInterview', interviewId: 'int-i1', answers: [{ questionId: 'run', label: 'Run' }] },
+  ]);
 });
 
 test('INT-1: with the user in the chat a question takes focus, as before', async () => {
@@ -163,7 +208,8 @@ function layout(body: HTMLElement, geometry: { height: number; gateAt?: number }
   Object.defineProperty(body, 'clientHeight', { configurable: true, get: () => 500 });
   const rect = Element.prototype.getBoundingClientRect;
   stub(Element.prototype, 'getBoundingClientRect', function (this: Element) {
-    if (this.matches('section.gate') && geometry.gateAt !== undefined) return DOMRect.fromRect({ x: 0, y: geometry.gateAt - body.scrollTop, width: 300, height: 200 });
+    if (this.matches('section.gate') && geometry.gateAt !== undefined)
+      return DOMRect.fromRect({ x: 0, y: geometry.gateAt - body.scrollTop, width: 300, height: 200 });
     if (this === body) return DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 500 });
     return rect.call(this);
   });
@@ -174,7 +220,10 @@ const userScrollsTo = (body: HTMLElement, top: number) => {
   fireEvent.scroll(body);
 };
 
-const chat = (n: number): TranscriptEntry[] => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer ${i}`)));
+const chat = (n: number): TranscriptEntry[] =>
+  Array.from({ length: n }, (_, i) =>
+    i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer ${i}`),
+  );
 
 test('UI-1: the transcript follows new output; scrolled up, it stays put and "Jump to latest" brings it back, following again', async () => {
   const app = mountApp();
@@ -197,7 +246,17 @@ test('UI-1: the transcript follows new output; scrolled up, it stays put and "Ju
   jump.focus();
   fireEvent.keyDown(innerControl(jump), { key: 'Enter' });
   innerControl(jump).click();
-  await app.deliver({ type: 'status', status: { mode: 'build', model: 'gpt-test', status: 'Building...', busy: true, inputLockedReason: null, sandbox: null } });
+  await app.deliver({
+    type: 'status',
+    status: {
+      mode: 'build',
+      model: 'gpt-test',
+      status: 'Building...',
+      busy: true,
+      inputLockedReason: null,
+      sandbox: null,
+    },
+  });
   assert.equal(body.scrollTop, 2_100);
   assert.equal(queryToolkitButton('Jump to latest'), null, 'back at the end the control goes away');
   assert.equal(document.activeElement, body);
@@ -214,7 +273,12 @@ test('UI-1: streamed text while following keeps the end in view', async () => {
   const geometry = { height: 1_000 };
   layout(body, geometry);
   geometry.height = 1_400;
-  await app.deliver({ type: 'append', id: 's1', text: 'ing on it', html: { keep: 0, chunks: ['<p>Working on it</p>'] } });
+  await app.deliver({
+    type: 'append',
+    id: 's1',
+    text: 'ing on it',
+    html: { keep: 0, chunks: ['<p>Working on it</p>'] },
+  });
   await app.flushFrames();
   assert.equal(body.scrollTop, 900);
 });

@@ -8,23 +8,53 @@ import { mountApp, plan } from './fixtures';
 afterEach(cleanup);
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
-const synopsis = { title: 'Shout flag', summary: 'Add a flag.', steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null };
+const synopsis = {
+  title: 'Shout flag',
+  summary: 'Add a flag.',
+  steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }],
+  overflow: null,
+};
 
 const CHANGES: PlanChanges = {
   added: [{ number: 3, text: 'Document the flag in README.md' }],
   removed: [{ number: 2, text: 'Parse `--shout` in bin/greet.js' }],
   changed: [
-    { before: { number: 1, text: 'Add a flag to greet' }, after: { number: 1, text: 'Add `shout` to src/greet.js' }, fields: ['action', 'verify'] },
-    { before: { number: 3, text: 'Cover shouting in tests' }, after: { number: 2, text: 'Cover shouting in tests' }, fields: ['files'] },
+    {
+      before: { number: 1, text: 'Add a flag to greet' },
+      after: { number: 1, text: 'Add `shout` to src/greet.js' },
+      fields: ['action', 'verify'],
+    },
+    {
+      before: { number: 3, text: 'Cover shouting in tests' },
+      after: { number: 2, text: 'Cover shouting in tests' },
+      fields: ['files'],
+    },
   ],
   sections: ['Assumptions and Defaults'],
 };
 
 function card(over: Partial<EntryOf<'plan'>> = {}): EntryOf<'plan'> {
-  return plan({ id: 'p1', planFile: PLAN_FILE, status: 'persisted', synopsis, markdown: '# Shout flag', reasons: [], revision: { number: 3, source: 'editor', changes: CHANGES }, ...over });
+  return plan({
+    id: 'p1',
+    planFile: PLAN_FILE,
+    status: 'persisted',
+    synopsis,
+    markdown: '# Shout flag',
+    reasons: [],
+    revision: { number: 3, source: 'editor', changes: CHANGES },
+    ...over,
+  });
 }
 
-const gate: TranscriptEntry = { kind: 'approval', id: 'g1', planFile: PLAN_FILE, synopsis, contextUsage: 0, state: 'pending', choice: null };
+const gate: TranscriptEntry = {
+  kind: 'approval',
+  id: 'g1',
+  planFile: PLAN_FILE,
+  synopsis,
+  contextUsage: 0,
+  state: 'pending',
+  choice: null,
+};
 
 test('GATE-2: the revision card says which revision it shows and where it came from, and links to the diff', async () => {
   const app = mountApp();
@@ -38,7 +68,7 @@ test('GATE-2: the revision card says which revision it shows and where it came f
   assert.equal(app.container.querySelector('.plan-revision-label')?.textContent, 'Revision 2 · revised by the planner');
 });
 
-test('GATE-2: a plan\'s first revision has no revision line; a draft or a rejected one shows none either', async () => {
+test("GATE-2: a plan's first revision has no revision line; a draft or a rejected one shows none either", async () => {
   const app = mountApp();
   await app.show([
     card({ revision: { number: 1, source: 'planner', changes: null } }),
@@ -73,7 +103,15 @@ test('GATE-2: "What changed" is collapsed with the counts, and opens to the adde
 
 test('GATE-2: an edit that changed no step says so in the collapsed line', async () => {
   const app = mountApp();
-  await app.show([card({ revision: { number: 2, source: 'editor', changes: { added: [], removed: [], changed: [], sections: ['Summary'] } } })]);
+  await app.show([
+    card({
+      revision: {
+        number: 2,
+        source: 'editor',
+        changes: { added: [], removed: [], changed: [], sections: ['Summary'] },
+      },
+    }),
+  ]);
   assert.equal(app.container.querySelector('.plan-changes summary')?.textContent, 'What changed (steps unchanged)');
 });
 
@@ -93,7 +131,10 @@ test('GATE-2: an opened "What changed" stays open when the next save updates the
   await app.show([card()]);
   const details = app.container.querySelector<HTMLDetailsElement>('details.plan-changes')!;
   fireEvent.click(details.querySelector('summary')!);
-  await app.deliver({ type: 'entry', entry: card({ revision: { number: 4, source: 'editor', changes: { ...CHANGES, removed: [] } } }) });
+  await app.deliver({
+    type: 'entry',
+    entry: card({ revision: { number: 4, source: 'editor', changes: { ...CHANGES, removed: [] } } }),
+  });
   assert.equal(app.container.querySelector('.plan-revision-label')?.textContent, 'Revision 4 · edited in the editor');
   assert.equal(app.container.querySelector<HTMLDetailsElement>('details.plan-changes')?.open, true);
   assert.equal(app.container.querySelectorAll('.change-removed').length, 0);

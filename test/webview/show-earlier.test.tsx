@@ -13,7 +13,8 @@ import { getToolkitButton, innerControl, queryToolkitButton } from './toolkit';
 
 afterEach(cleanup);
 
-const rows = (from: number, to: number): TranscriptEntry[] => Array.from({ length: to - from }, (_, i) => user(`u${from + i}`, `question ${from + i}`));
+const rows = (from: number, to: number): TranscriptEntry[] =>
+  Array.from({ length: to - from }, (_, i) => user(`u${from + i}`, `question ${from + i}`));
 
 /** Focused and activated from the keyboard, as a user reaching it with Tab does. */
 function pressWithKeyboard(name: string): void {
@@ -65,8 +66,18 @@ test('UI-1: a page that does not parse is dropped, and the rows stay as they wer
 test('GATE-1, UI-1: a pending gate the host sent before more rows than the panel renders at once stays in view, not behind the control', async () => {
   const app = mountApp();
   const gate: TranscriptEntry = {
-    kind: 'approval', id: 'g1', planFile: '.vtcode/plans/shout-flag.md', contextUsage: 0.1, state: 'pending', choice: null,
-    synopsis: { title: 'Shout flag', summary: 'Shout flag.', steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null },
+    kind: 'approval',
+    id: 'g1',
+    planFile: '.vtcode/plans/shout-flag.md',
+    contextUsage: 0.1,
+    state: 'pending',
+    choice: null,
+    synopsis: {
+      title: 'Shout flag',
+      summary: 'Shout flag.',
+      steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }],
+      overflow: null,
+    },
   };
   await app.deliver({ type: 'state', status: idle, transcript: [gate, ...rows(0, WINDOW + 20)], earlier: 30 });
   assert.ok(app.container.querySelector('section.gate'), 'the gate is rendered');

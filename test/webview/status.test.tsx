@@ -11,7 +11,11 @@ const live = (container: Element) => container.querySelector('.sr-only[aria-live
 
 test('UI-1: the header badge shows Plan / Build / Auto with a distinct class per mode, and the model name', async () => {
   const app = mountApp();
-  for (const [mode, label] of [['plan', 'Plan'], ['build', 'Build'], ['auto', 'Auto']] as const) {
+  for (const [mode, label] of [
+    ['plan', 'Plan'],
+    ['build', 'Build'],
+    ['auto', 'Auto'],
+  ] as const) {
     await app.deliver({ type: 'status', status: { ...idle, mode, model: 'claude-test' } });
     const badge = app.container.querySelector('.mode-badge');
     assert.equal(badge?.textContent, label);
@@ -25,14 +29,26 @@ test('RO-1, UI-1: the header says when agent commands run without an OS sandbox 
   const app = mountApp();
   await app.deliver({ type: 'status', status: { ...idle, sandbox: null } });
   assert.equal(app.container.querySelector('.sandbox-warning, .sandbox-ok'), null, 'nothing before the session says');
-  await app.deliver({ type: 'status', status: { ...idle, sandbox: { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' } } });
+  await app.deliver({
+    type: 'status',
+    status: { ...idle, sandbox: { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' } },
+  });
   const warning = app.container.querySelector('.sandbox-warning');
   assert.equal(warning?.textContent?.trim(), 'No sandbox — policy only');
   assert.equal(warning?.getAttribute('role'), 'status');
-  assert.match(warning?.getAttribute('title') ?? '', /^sandbox: unavailable \(bwrap not found\) — policy only\. Plan mode runs inspection commands only; run "vtplan doctor"/);
-  await app.deliver({ type: 'status', status: { ...idle, sandbox: { sandboxed: true, summary: 'sandbox: bubblewrap 0.8.0 (/usr/bin/bwrap)' } } });
+  assert.match(
+    warning?.getAttribute('title') ?? '',
+    /^sandbox: unavailable \(bwrap not found\) — policy only\. Plan mode runs inspection commands only; run "vtplan doctor"/,
+  );
+  await app.deliver({
+    type: 'status',
+    status: { ...idle, sandbox: { sandboxed: true, summary: 'sandbox: bubblewrap 0.8.0 (/usr/bin/bwrap)' } },
+  });
   assert.equal(app.container.querySelector('.sandbox-warning'), null);
-  assert.equal(app.container.querySelector('.sandbox-ok')?.getAttribute('title'), 'Agent commands run in an OS sandbox (bubblewrap 0.8.0 (/usr/bin/bwrap))');
+  assert.equal(
+    app.container.querySelector('.sandbox-ok')?.getAttribute('title'),
+    'Agent commands run in an OS sandbox (bubblewrap 0.8.0 (/usr/bin/bwrap))',
+  );
 });
 
 test('UI-1: the footer shows the status text, and Stop only while busy', async () => {

@@ -11,7 +11,12 @@ afterEach(cleanup);
 
 test('UI-1: assistant markdown renders headings, lists, emphasis and code', async () => {
   const app = mountApp();
-  await app.show([assistant('a1', '## Findings\n\n- **auth** lives in `src/auth.ts`\n- tests are *thin*\n\n```ts\nexport const a = 1;\n```')]);
+  await app.show([
+    assistant(
+      'a1',
+      '## Findings\n\n- **auth** lives in `src/auth.ts`\n- tests are *thin*\n\n```ts\nexport const a = 1;\n```',
+    ),
+  ]);
   const msg = app.container.querySelector('.msg-assistant');
   assert.equal(msg?.querySelector('h2')?.textContent, 'Findings');
   assert.equal(msg?.querySelectorAll('li').length, 2);
@@ -48,7 +53,11 @@ test('UI-1: streamed deltas are batched into one render per animation frame', as
   await app.show([stream.entry]);
   await app.deliver(stream.append(', '), stream.append('wor'), stream.append('ld'));
   assert.equal(app.pendingFrames(), 1, 'one frame scheduled for three deltas');
-  assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Hello', 'nothing re-rendered before the frame');
+  assert.equal(
+    app.container.querySelector('.msg-assistant')?.textContent?.trim(),
+    'Hello',
+    'nothing re-rendered before the frame',
+  );
   await app.flushFrames();
   assert.equal(app.container.querySelector('.msg-assistant')?.textContent?.trim(), 'Hello, world');
   assert.equal(app.container.querySelector('.msg-assistant')?.getAttribute('aria-busy'), 'true');
@@ -81,19 +90,27 @@ test('UI-1: unchanged rows and settled chunks are not touched while a row stream
   observer.disconnect();
   const seen = [...changed];
   assert.ok(seen.includes(tail), 'the tail was replaced');
-  assert.ok(!seen.some((node) => earlier.contains(node) || settled.contains(node)), 'the earlier row and the settled chunk were not touched');
+  assert.ok(
+    !seen.some((node) => earlier.contains(node) || settled.contains(node)),
+    'the earlier row and the settled chunk were not touched',
+  );
   assert.equal(tail.textContent?.trim(), 'Second paragraph, still growing');
   assert.ok(earlier.isConnected && settled.isConnected);
 });
 
-test('UI-1: the webview applies the host\'s keep/chunks, one append at a time or several merged into one frame', async () => {
+test("UI-1: the webview applies the host's keep/chunks, one append at a time or several merged into one frame", async () => {
   const app = mountApp();
   const stream = hostStream('a1');
   await app.show([stream.entry]);
   const shown = () => [...app.container.querySelectorAll('.msg-assistant .md-stream > .md')].map((el) => el.innerHTML);
-  const expected = () => stream.chunks().map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML);
+  const expected = () =>
+    stream.chunks().map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML);
   // One frame: a paragraph settles, then another, and a code block with a blank line opens.
-  await app.deliver(...['One.', '\n\nTwo', ' more.\n\n', 'Three\n\n```sh\nnpm test\n\nnpm run', ' build\n'].map((d) => stream.append(d)));
+  await app.deliver(
+    ...['One.', '\n\nTwo', ' more.\n\n', 'Three\n\n```sh\nnpm test\n\nnpm run', ' build\n'].map((d) =>
+      stream.append(d),
+    ),
+  );
   assert.equal(app.pendingFrames(), 1);
   await app.flushFrames();
   assert.ok(stream.chunks().length >= 3, `the host settled chunks: ${stream.chunks().length}`);
@@ -112,10 +129,46 @@ test('UI-1: the webview applies the host\'s keep/chunks, one append at a time or
 test('UI-1: tool calls render as compact cards with status, target, blocked reason and expandable output', async () => {
   const app = mountApp();
   await app.show([
-    { kind: 'tool', id: 't1', name: 'read_file', target: 'src/auth.ts', status: 'ok', blockedReason: null, output: 'export function login() {}', truncated: true },
-    { kind: 'tool', id: 't2', name: 'run_command', target: 'rm -rf build', status: 'blocked', blockedReason: 'Mutation blocked: plan mode is read-only', output: null, truncated: false },
-    { kind: 'tool', id: 't3', name: 'grep', target: 'rg -n login src', status: 'running', blockedReason: null, output: null, truncated: false },
-    { kind: 'tool', id: 't4', name: 'list_files', target: 'src/', status: 'error', blockedReason: null, output: 'ENOENT', truncated: false },
+    {
+      kind: 'tool',
+      id: 't1',
+      name: 'read_file',
+      target: 'src/auth.ts',
+      status: 'ok',
+      blockedReason: null,
+      output: 'export function login() {}',
+      truncated: true,
+    },
+    {
+      kind: 'tool',
+      id: 't2',
+      name: 'run_command',
+      target: 'rm -rf build',
+      status: 'blocked',
+      blockedReason: 'Mutation blocked: plan mode is read-only',
+      output: null,
+      truncated: false,
+    },
+    {
+      kind: 'tool',
+      id: 't3',
+      name: 'grep',
+      target: 'rg -n login src',
+      status: 'running',
+      blockedReason: null,
+      output: null,
+      truncated: false,
+    },
+    {
+      kind: 'tool',
+      id: 't4',
+      name: 'list_files',
+      target: 'src/',
+      status: 'error',
+      blockedReason: null,
+      output: 'ENOENT',
+      truncated: false,
+    },
   ]);
   const ok = screen.getByRole('group', { name: 'Tool read_file, done' });
   assert.ok(within(ok).getByText('src/auth.ts'));
@@ -135,16 +188,43 @@ test('UI-1, SYN-4: the plan card shows title, summary, numbered steps, status, a
   const app = mountApp();
   await app.show([
     plan({
-      id: 'p1', planFile: '.vtcode/plans/login.md', status: 'persisted', markdown: '# Login',
-      synopsis: { title: 'Add login rate limiting', summary: 'Limit failed logins per IP.', steps: [{ number: 1, text: 'Add a limiter module' }, { number: 2, text: 'Wire it into the login route and cover it with tests that exercise the window boundary' }], overflow: '… and 3 more plan steps' },
+      id: 'p1',
+      planFile: '.vtcode/plans/login.md',
+      status: 'persisted',
+      markdown: '# Login',
+      synopsis: {
+        title: 'Add login rate limiting',
+        summary: 'Limit failed logins per IP.',
+        steps: [
+          { number: 1, text: 'Add a limiter module' },
+          { number: 2, text: 'Wire it into the login route and cover it with tests that exercise the window boundary' },
+        ],
+        overflow: '… and 3 more plan steps',
+      },
       reasons: [],
     }),
-    plan({ id: 'p2', planFile: null, status: 'rejected', synopsis: null, markdown: '# Draft\n\nno steps', reasons: [{ code: 'missing_steps', message: 'The plan has no numbered steps.', line: 3 }, { code: 'no_verify', message: 'No verification.' }] }),
+    plan({
+      id: 'p2',
+      planFile: null,
+      status: 'rejected',
+      synopsis: null,
+      markdown: '# Draft\n\nno steps',
+      reasons: [
+        { code: 'missing_steps', message: 'The plan has no numbered steps.', line: 3 },
+        { code: 'no_verify', message: 'No verification.' },
+      ],
+    }),
   ]);
   const ready = screen.getByRole('region', { name: 'Plan ready: Add login rate limiting' });
   assert.ok(within(ready).getByText('Limit failed logins per IP.'));
   const steps = [...ready.querySelectorAll('.synopsis-steps li')];
-  assert.deepEqual(steps.map((li) => [li.getAttribute('value'), li.textContent]), [['1', 'Add a limiter module'], ['2', 'Wire it into the login route and cover it with tests that exercise the window boundary']]);
+  assert.deepEqual(
+    steps.map((li) => [li.getAttribute('value'), li.textContent]),
+    [
+      ['1', 'Add a limiter module'],
+      ['2', 'Wire it into the login route and cover it with tests that exercise the window boundary'],
+    ],
+  );
   assert.ok(within(ready).getByText('… and 3 more plan steps'));
   assert.ok(within(ready).getByText('.vtcode/plans/login.md'));
   const rejected = screen.getByRole('region', { name: 'Plan rejected: Plan' });
@@ -155,7 +235,9 @@ test('UI-1, SYN-4: the plan card shows title, summary, numbered steps, status, a
 
 test('UI-1: a streaming plan without a synopsis shows its markdown and a progress label', async () => {
   const app = mountApp();
-  await app.show([plan({ id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown: '1. First step', reasons: [] })]);
+  await app.show([
+    plan({ id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown: '1. First step', reasons: [] }),
+  ]);
   const card = screen.getByRole('region', { name: 'Drafting plan…: Plan' });
   assert.equal(card.querySelector('.plan-markdown li')?.textContent, 'First step');
 });
@@ -179,7 +261,9 @@ test('SYN-2: reasoning is collapsed as "Thinking…", notices carry their level,
 });
 
 const many = (n: number): TranscriptEntry[] =>
-  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer **${i}** with \`code\``)));
+  Array.from({ length: n }, (_, i) =>
+    i % 2 === 0 ? user(`u${i}`, `question ${i}`) : assistant(`a${i}`, `answer **${i}** with \`code\``),
+  );
 
 // How long the 2,000-message render takes is measured in bench/webview-render.bench.ts, not asserted here.
 test('UI-1: a 2,000-message transcript renders only the latest window, and "show earlier" brings back older rows', () => {
@@ -206,7 +290,10 @@ test('UI-1: table alignment becomes a class, not a style attribute the CSP would
   const app = mountApp();
   await app.show([assistant('a1', '| name | size |\n|:-----|-----:|\n| a.ts | 12 |')]);
   const cells = [...app.container.querySelectorAll('.msg-assistant th, .msg-assistant td')];
-  assert.deepEqual(cells.map((c) => c.getAttribute('class')), ['md-align-left', 'md-align-right', 'md-align-left', 'md-align-right']);
+  assert.deepEqual(
+    cells.map((c) => c.getAttribute('class')),
+    ['md-align-left', 'md-align-right', 'md-align-left', 'md-align-right'],
+  );
   assert.ok(cells.every((c) => !c.hasAttribute('style')));
 });
 
@@ -236,9 +323,29 @@ test('UI-1: while the user reads above, new entries do not move the rendered win
 });
 
 test('GATE-1: while its gate is pending, the plan card collapses so the synopsis is shown once; resolved, it shows again', async () => {
-  const synopsis = { title: 'Shout flag', summary: 'Add a flag.', steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }], overflow: null };
-  const planEntry = plan({ id: 'p1', planFile: '.vtcode/plans/shout-flag.md', status: 'persisted', synopsis, markdown: '# Shout flag', reasons: [] });
-  const gate = (state: 'pending' | 'resolved'): TranscriptEntry => ({ kind: 'approval', id: 'g1', planFile: '.vtcode/plans/shout-flag.md', synopsis, contextUsage: 0, state, choice: state === 'resolved' ? 'execute' : null });
+  const synopsis = {
+    title: 'Shout flag',
+    summary: 'Add a flag.',
+    steps: [{ number: 1, text: 'Add `shout` to src/greet.js' }],
+    overflow: null,
+  };
+  const planEntry = plan({
+    id: 'p1',
+    planFile: '.vtcode/plans/shout-flag.md',
+    status: 'persisted',
+    synopsis,
+    markdown: '# Shout flag',
+    reasons: [],
+  });
+  const gate = (state: 'pending' | 'resolved'): TranscriptEntry => ({
+    kind: 'approval',
+    id: 'g1',
+    planFile: '.vtcode/plans/shout-flag.md',
+    synopsis,
+    contextUsage: 0,
+    state,
+    choice: state === 'resolved' ? 'execute' : null,
+  });
   const app = mountApp();
   await app.show([planEntry, gate('pending')]);
   const card = app.container.querySelector('.plan-card');
@@ -256,7 +363,19 @@ test('UI-1, EVT-1: a streaming plan card applies appends like a message: settled
   const renderer = new StreamingMarkdown();
   let markdown = '# Shout flag\n\nFirst paragraph, finished.\n\nSecond';
   const chunks = renderer.update(markdown).chunks;
-  await app.show([{ kind: 'plan', id: 'p1', planFile: null, status: 'streaming', synopsis: null, markdown, html: chunks.join(''), htmlChunks: chunks, reasons: [] }]);
+  await app.show([
+    {
+      kind: 'plan',
+      id: 'p1',
+      planFile: null,
+      status: 'streaming',
+      synopsis: null,
+      markdown,
+      html: chunks.join(''),
+      htmlChunks: chunks,
+      reasons: [],
+    },
+  ]);
   const card = app.container.querySelector('.plan-card');
   const parts = [...(card?.querySelectorAll('.plan-markdown.md-stream > .md') ?? [])];
   assert.equal(parts.length, chunks.length, 'one element a chunk');

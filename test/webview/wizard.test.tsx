@@ -26,24 +26,43 @@ const window_: InterviewQuestion = {
 };
 
 function interview(questions: InterviewQuestion[], over: Partial<EntryOf<'interview'>> = {}): EntryOf<'interview'> {
-  return { kind: 'interview', id: 'i1', interviewId: 'int-1', source: 'model', questions, state: 'pending', answers: [], ...over };
+  return {
+    kind: 'interview',
+    id: 'i1',
+    interviewId: 'int-1',
+    source: 'model',
+    questions,
+    state: 'pending',
+    answers: [],
+    ...over,
+  };
 }
 
 async function openWizard(questions: InterviewQuestion[], over: Partial<EntryOf<'interview'>> = {}) {
   const app = mountApp();
-  await app.show([interview(questions, over)], { inputLockedReason: 'Answer the question above first', status: 'Waiting for your answer' });
+  await app.show([interview(questions, over)], {
+    inputLockedReason: 'Answer the question above first',
+    status: 'Waiting for your answer',
+  });
   return app;
 }
 
 const listbox = () => screen.getByRole('listbox', { name: /Where should|Which window/ });
-const selected = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.querySelector('.option-label')?.textContent;
+const selected = () =>
+  screen
+    .getAllByRole('option')
+    .find((o) => o.getAttribute('aria-selected') === 'true')
+    ?.querySelector('.option-label')?.textContent;
 
 test('INT-1: the wizard shows the question, numbered options and the recommended marker, and takes focus', async () => {
   await openWizard([storage]);
   assert.ok(screen.getByText('Where should rate-limit counters live?'));
   assert.ok(screen.getByText('Storage'));
   const options = screen.getAllByRole('option');
-  assert.deepEqual(options.map((o) => o.textContent), ['1.In memorySimple, per process', '2.Redis (Recommended)Shared across instances', '3.Postgres']);
+  assert.deepEqual(
+    options.map((o) => o.textContent),
+    ['1.In memorySimple, per process', '2.Redis (Recommended)Shared across instances', '3.Postgres'],
+  );
   assert.equal(document.activeElement, listbox(), 'the listbox has focus');
   assert.equal(selected(), 'Redis', 'the recommended option starts selected');
   assert.equal(listbox().getAttribute('aria-activedescendant'), options[1]?.id);
@@ -64,7 +83,9 @@ test('INT-1: arrows and number keys choose, Enter submits the declared label exa
   assert.equal(selected(), 'Redis', 'a number without an option changes nothing');
   assert.equal(app.commands('answerInterview').length, 0, 'choosing does not submit');
   fireEvent.keyDown(listbox(), { key: 'Enter' });
-  assert.deepEqual(app.commands('answerInterview'), [{ type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q1', label: 'Redis' }] }]);
+  assert.deepEqual(app.commands('answerInterview'), [
+    { type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q1', label: 'Redis' }] },
+  ]);
 });
 
 test('INT-1: the free-form note travels with the answer; clicking an option chooses it', async () => {
@@ -73,7 +94,11 @@ test('INT-1: the free-form note travels with the answer; clicking an option choo
   fireEvent.input(screen.getByLabelText('Note (optional)'), { target: { value: '  we already run it  ' } });
   fireEvent.click(screen.getByText('Submit'));
   assert.deepEqual(app.commands('answerInterview'), [
-    { type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q1', label: 'Postgres', note: 'we already run it' }] },
+    {
+      type: 'answerInterview',
+      interviewId: 'int-1',
+      answers: [{ questionId: 'q1', label: 'Postgres', note: 'we already run it' }],
+    },
   ]);
 });
 
@@ -85,7 +110,9 @@ test('INT-1: a free-form-only question needs text and sends it as a note', async
   assert.equal(app.commands('answerInterview').length, 0, 'nothing to send yet');
   fireEvent.input(box, { target: { value: '5 per minute' } });
   fireEvent.keyDown(box, { key: 'Enter' });
-  assert.deepEqual(app.commands('answerInterview'), [{ type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q9', note: '5 per minute' }] }]);
+  assert.deepEqual(app.commands('answerInterview'), [
+    { type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q9', note: '5 per minute' }] },
+  ]);
 });
 
 test('INT-1: several questions are asked one after another, Back keeps earlier choices, then one submit', async () => {
@@ -103,7 +130,14 @@ test('INT-1: several questions are asked one after another, Back keeps earlier c
   fireEvent.keyDown(listbox(), { key: '2' });
   fireEvent.keyDown(listbox(), { key: 'Enter' });
   assert.deepEqual(app.commands('answerInterview'), [
-    { type: 'answerInterview', interviewId: 'int-1', answers: [{ questionId: 'q1', label: 'In memory' }, { questionId: 'q2', label: '15 minutes' }] },
+    {
+      type: 'answerInterview',
+      interviewId: 'int-1',
+      answers: [
+        { questionId: 'q1', label: 'In memory' },
+        { questionId: 'q2', label: '15 minutes' },
+      ],
+    },
   ]);
 });
 
@@ -114,7 +148,10 @@ test('INT-2: Esc cancels without an answer and focus returns to the composer onc
   assert.equal(app.commands('answerInterview').length, 0);
   await app.deliver(
     { type: 'entry', entry: interview([storage], { state: 'cancelled' }) },
-    { type: 'status', status: { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null } },
+    {
+      type: 'status',
+      status: { mode: 'plan', model: 'gpt-test', status: null, busy: false, inputLockedReason: null, sandbox: null },
+    },
   );
   assert.equal(document.activeElement, screen.getByLabelText('Message'));
   assert.ok(screen.getByText('Question dismissed without an answer.'));
@@ -131,7 +168,15 @@ test('INT-2: Esc in the note field cancels too, and a second key press sends not
 
 test('INT-1: an answered interview renders as a compact summary', async () => {
   const app = mountApp();
-  await app.show([interview([storage, window_], { state: 'answered', answers: [{ questionId: 'q1', label: 'Redis', note: 'shared' }, { questionId: 'q2', label: '1 minute' }] })]);
+  await app.show([
+    interview([storage, window_], {
+      state: 'answered',
+      answers: [
+        { questionId: 'q1', label: 'Redis', note: 'shared' },
+        { questionId: 'q2', label: '1 minute' },
+      ],
+    }),
+  ]);
   assert.equal(screen.queryByRole('listbox'), null);
   const summary = screen.getByRole('note', { name: 'Your answers' });
   assert.equal(summary.textContent, 'Where should rate-limit counters live? → Redis — sharedWhich window? → 1 minute');
@@ -139,7 +184,18 @@ test('INT-1: an answered interview renders as a compact summary', async () => {
 
 test('SYN-3: the runtime recovery interview uses the same wizard, marked as runtime, and submits nothing by itself', async () => {
   const app = await openWizard(
-    [{ id: 'recovery', question: 'Planning could not produce a valid plan. What next?', options: [{ label: 'Retry from retained evidence', recommended: true }, { label: 'Add clarification' }, { label: 'Choose another model' }], allowFreeform: true }],
+    [
+      {
+        id: 'recovery',
+        question: 'Planning could not produce a valid plan. What next?',
+        options: [
+          { label: 'Retry from retained evidence', recommended: true },
+          { label: 'Add clarification' },
+          { label: 'Choose another model' },
+        ],
+        allowFreeform: true,
+      },
+    ],
     { source: 'runtime', interviewId: 'rt-1' },
   );
   const card = app.container.querySelector('.wizard');
@@ -148,7 +204,13 @@ test('SYN-3: the runtime recovery interview uses the same wizard, marked as runt
   assert.equal(app.commands('answerInterview').length, 0);
   fireEvent.keyDown(listbox_(), { key: '3' });
   fireEvent.keyDown(listbox_(), { key: 'Enter' });
-  assert.deepEqual(app.commands('answerInterview'), [{ type: 'answerInterview', interviewId: 'rt-1', answers: [{ questionId: 'recovery', label: 'Choose another model' }] }]);
+  assert.deepEqual(app.commands('answerInterview'), [
+    {
+      type: 'answerInterview',
+      interviewId: 'rt-1',
+      answers: [{ questionId: 'recovery', label: 'Choose another model' }],
+    },
+  ]);
 });
 
 const listbox_ = () => screen.getByRole('listbox');

@@ -74,25 +74,57 @@ test('UI-1 XSS: the same payloads are inert in user messages, streamed text, pla
   await app.show([
     user('u1', joined),
     stream.entry,
-    plan({ id: 'p1', planFile: null, status: 'rejected', synopsis: null, markdown: joined, reasons: [{ code: 'E1', message: '<img src=x onerror=alert(1)>' }] }),
+    plan({
+      id: 'p1',
+      planFile: null,
+      status: 'rejected',
+      synopsis: null,
+      markdown: joined,
+      reasons: [{ code: 'E1', message: '<img src=x onerror=alert(1)>' }],
+    }),
     plan({ id: 'p2', planFile: null, status: 'streaming', synopsis: null, markdown: joined, reasons: [] }),
-    { kind: 'tool', id: 't1', name: '<svg onload=alert(1)>', target: '<img src=x onerror=alert(1)>', status: 'error', blockedReason: '<script>alert(1)</script>', output: joined, truncated: false },
+    {
+      kind: 'tool',
+      id: 't1',
+      name: '<svg onload=alert(1)>',
+      target: '<img src=x onerror=alert(1)>',
+      status: 'error',
+      blockedReason: '<script>alert(1)</script>',
+      output: joined,
+      truncated: false,
+    },
   ]);
   for (const p of PAYLOADS) await app.deliver(stream.append(`${p}\n\n`));
   await app.flushFrames();
   const transcript = app.container.querySelector('.transcript');
   assert.ok(transcript);
   assertInert(transcript, 'mixed entries');
-  assert.ok(app.container.querySelector('.msg-assistant')?.textContent?.includes('<script>alert(1)</script>'), 'raw HTML is shown as text');
+  assert.ok(
+    app.container.querySelector('.msg-assistant')?.textContent?.includes('<script>alert(1)</script>'),
+    'raw HTML is shown as text',
+  );
 });
 
 test('UI-1 XSS: unsafe link targets stay plain text and are never links', async () => {
   const app = mountApp();
-  await app.show([assistant('a1', '[run](javascript:alert(1)) [page](data:text/html,x) [ext](vscode:extension/x) [f](file:///etc/passwd) [ok](https://example.com)')]);
+  await app.show([
+    assistant(
+      'a1',
+      '[run](javascript:alert(1)) [page](data:text/html,x) [ext](vscode:extension/x) [f](file:///etc/passwd) [ok](https://example.com)',
+    ),
+  ]);
   const links = [...app.container.querySelectorAll('.msg-assistant a')];
-  assert.deepEqual(links.map((a) => a.getAttribute('href')), ['https://example.com']);
+  assert.deepEqual(
+    links.map((a) => a.getAttribute('href')),
+    ['https://example.com'],
+  );
   const text = app.container.querySelector('.msg-assistant')?.textContent ?? '';
-  for (const literal of ['[run](javascript:alert(1))', '[page](data:text/html,x)', '[ext](vscode:extension/x)', '[f](file:///etc/passwd)']) {
+  for (const literal of [
+    '[run](javascript:alert(1))',
+    '[page](data:text/html,x)',
+    '[ext](vscode:extension/x)',
+    '[f](file:///etc/passwd)',
+  ]) {
     assert.ok(text.includes(literal), `${literal} is shown as text`);
   }
 });
@@ -129,10 +161,16 @@ test('UI-1 XSS: payloads streamed through the host (transcript builder, markdown
   await app.flushFrames();
   const transcript = app.container.querySelector('.transcript');
   assert.ok(transcript);
-  assert.ok(app.container.querySelectorAll('.msg-assistant.is-streaming .md-stream > .md').length > PAYLOADS.length / 2, 'the message streamed in settled chunks');
+  assert.ok(
+    app.container.querySelectorAll('.msg-assistant.is-streaming .md-stream > .md').length > PAYLOADS.length / 2,
+    'the message streamed in settled chunks',
+  );
   assertInert(transcript, 'streamed through the host');
   for (const selector of ['.msg-user', '.msg-assistant', '.plan-card']) {
-    assert.ok(app.container.querySelector(selector)?.textContent?.includes('<script>alert(1)</script>'), `raw HTML is shown as text in ${selector}`);
+    assert.ok(
+      app.container.querySelector(selector)?.textContent?.includes('<script>alert(1)</script>'),
+      `raw HTML is shown as text in ${selector}`,
+    );
   }
   const links = [...transcript.querySelectorAll('a')].map((a) => a.getAttribute('href'));
   assert.ok(links.includes('https://tracker.example/pixel.png'), 'the image became a link to its source');
@@ -140,5 +178,8 @@ test('UI-1 XSS: payloads streamed through the host (transcript builder, markdown
   const hostEntry = builder.snapshot().transcript.find((e) => e.kind === 'assistant');
   assert.ok(hostEntry?.kind === 'assistant');
   const shown = [...app.container.querySelectorAll('.msg-assistant .md-stream > .md')].map((el) => el.innerHTML);
-  assert.deepEqual(shown, hostEntry.html.map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML));
+  assert.deepEqual(
+    shown,
+    hostEntry.html.map((html) => Object.assign(document.createElement('div'), { innerHTML: html }).innerHTML),
+  );
 });

@@ -27,14 +27,19 @@ function namedExports(file, seen = new Set()) {
   }
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}\s*(?:from\s*["']([^"']+)["'])?/gm)) {
     const from = m[2] ? resolve(here, m[2]) : file;
-    if (m[2] && !m[2].startsWith('.')) throw new Error(`fast-named-exports: ${file} re-exports a package (${m[2]}); extend the plugin`);
-    for (const part of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (m[2] && !m[2].startsWith('.'))
+      throw new Error(`fast-named-exports: ${file} re-exports a package (${m[2]}); extend the plugin`);
+    for (const part of m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [original, alias] = part.split(/\s+as\s+/);
       found.push({ name: alias ?? original, file: from, original });
     }
   }
   for (const m of source.matchAll(/^export\s*\*\s*from\s*["']([^"']+)["']/gm)) {
-    if (!m[1].startsWith('.')) throw new Error(`fast-named-exports: ${file} re-exports all of a package (${m[1]}); extend the plugin`);
+    if (!m[1].startsWith('.'))
+      throw new Error(`fast-named-exports: ${file} re-exports all of a package (${m[1]}); extend the plugin`);
     found.push(...namedExports(resolve(here, m[1]), seen));
   }
   return found;
@@ -56,7 +61,11 @@ function barrelSource(pkg) {
 export const fastNamedExports = {
   name: 'fast-named-exports',
   setup(build) {
-    const filter = new RegExp(`^(${Object.keys(BARRELS).map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    const filter = new RegExp(
+      `^(${Object.keys(BARRELS)
+        .map((p) => p.replace(/[/.]/g, '\\$&'))
+        .join('|')})$`,
+    );
     build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'fast-named-exports' }));
     build.onLoad({ filter: /.*/, namespace: 'fast-named-exports' }, (args) => ({
       contents: barrelSource(args.path),

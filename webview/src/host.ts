@@ -23,7 +23,11 @@ export function connectToHost(api: VsCodeApi = acquireVsCodeApi(), target: Windo
       const handler = (event: MessageEvent) => {
         const parsed = HostNotification.safeParse(event.data);
         if (!parsed.success) {
-          send({ type: 'log', level: 'warn', message: `dropped an invalid host message: ${describeInvalid(parsed.error)}`.slice(0, 4_000) });
+          send({
+            type: 'log',
+            level: 'warn',
+            message: `dropped an invalid host message: ${describeInvalid(parsed.error)}`.slice(0, 4_000),
+          });
           return;
         }
         listener(parsed.data);

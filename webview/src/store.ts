@@ -57,7 +57,10 @@ export function mergeAppend(first: Append, second: Append): Append {
   }
   const { keep, chunks } = second.html;
   if (keep <= first.html.keep) return { text, html: second.html };
-  return { text, html: { keep: first.html.keep, chunks: [...first.html.chunks.slice(0, keep - first.html.keep), ...chunks] } };
+  return {
+    text,
+    html: { keep: first.html.keep, chunks: [...first.html.chunks.slice(0, keep - first.html.keep), ...chunks] },
+  };
 }
 
 /**
@@ -67,20 +70,36 @@ export function mergeAppend(first: Append, second: Append): Append {
 export function reduce(state: PanelState, action: Action): PanelState {
   switch (action.type) {
     case 'state':
-      return { ...state, loaded: true, status: action.status, transcript: action.transcript, earlier: action.earlier ?? 0 };
+      return {
+        ...state,
+        loaded: true,
+        status: action.status,
+        transcript: action.transcript,
+        earlier: action.earlier ?? 0,
+      };
     case 'earlier':
       return { ...state, transcript: [...action.entries, ...state.transcript], earlier: action.earlier };
     case 'status': {
       const changed = action.status.status !== null && action.status.status !== state.status.status;
-      return { ...state, status: action.status, announcement: changed ? announce(state, action.status.status ?? '') : state.announcement };
+      return {
+        ...state,
+        status: action.status,
+        announcement: changed ? announce(state, action.status.status ?? '') : state.announcement,
+      };
     }
     case 'entry': {
       const index = state.transcript.findIndex((e) => e.id === action.entry.id);
-      const transcript = index === -1 ? [...state.transcript, action.entry] : state.transcript.map((e, i) => (i === index ? action.entry : e));
+      const transcript =
+        index === -1
+          ? [...state.transcript, action.entry]
+          : state.transcript.map((e, i) => (i === index ? action.entry : e));
       return { ...state, transcript };
     }
     case 'append':
-      return reduce(state, { type: 'appendBatch', deltas: new Map([[action.id, { text: action.text, html: action.html }]]) });
+      return reduce(state, {
+        type: 'appendBatch',
+        deltas: new Map([[action.id, { text: action.text, html: action.html }]]),
+      });
     case 'appendBatch': {
       let touched = false;
       const transcript = state.transcript.map((e) => {
@@ -107,7 +126,10 @@ export function reduce(state: PanelState, action: Action): PanelState {
     case 'localNotice':
       return {
         ...state,
-        transcript: [...state.transcript, { kind: 'notice', id: `local-${++localIds}`, level: 'warning', text: action.text }],
+        transcript: [
+          ...state.transcript,
+          { kind: 'notice', id: `local-${++localIds}`, level: 'warning', text: action.text },
+        ],
       };
     case 'focusComposer':
     case 'requestFocus':

@@ -56,7 +56,8 @@ function parseOptions(args: readonly string[]): Options {
 
 export const checkCommandCommand: CliCommand = {
   name: 'check-command',
-  summary: 'Judge a shell command with the read-only policy and the workspace path rule without running it (exit 0 allowed, 1 rejected).',
+  summary:
+    'Judge a shell command with the read-only policy and the workspace path rule without running it (exit 0 allowed, 1 rejected).',
   usage: USAGE,
   async run(args, io) {
     const options = parseOptions(args);
@@ -75,9 +76,12 @@ export const checkCommandCommand: CliCommand = {
       io.stdout(`${contractJson(payload)}\n`);
     } else {
       const where = verdict.refusedBy === 'paths' ? ', outside the workspace' : '';
-      io.stdout(`${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode${where})${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`);
+      io.stdout(
+        `${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode${where})${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`,
+      );
       if (verdict.segments.length > 1) {
-        for (const s of verdict.segments) io.stdout(`  ${s.allowed ? 'ok ' : 'no '} ${s.command}${s.reason === null ? '' : ` — ${s.reason}`}\n`);
+        for (const s of verdict.segments)
+          io.stdout(`  ${s.allowed ? 'ok ' : 'no '} ${s.command}${s.reason === null ? '' : ` — ${s.reason}`}\n`);
       }
     }
     return verdict.allowed ? 0 : 1;

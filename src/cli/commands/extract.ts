@@ -21,7 +21,11 @@ export const extractCommand: CliCommand = {
   summary: 'Extract the <proposed_plan> block from a model response through the streaming parser.',
   usage: USAGE,
   async run(args, io) {
-    const { values, operand } = parseOneOperand(args, { json: { type: 'boolean' }, 'chunk-size': { type: 'string' } }, 'response file');
+    const { values, operand } = parseOneOperand(
+      args,
+      { json: { type: 'boolean' }, 'chunk-size': { type: 'string' } },
+      'response file',
+    );
     const { text } = await readOperand(operand, io);
     const size = chunkSizeOf(values['chunk-size'], text.length);
     const parser = new PlanStreamParser();

@@ -9,4 +9,13 @@ import { resumeCommand } from './resume';
 import { doctorCommand } from './doctor';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
-export const commands: readonly CliCommand[] = [runCommand, resumeCommand, validateCommand, extractCommand, toolCommand, checkCommandCommand, intentCommand, doctorCommand];
+export const commands: readonly CliCommand[] = [
+  runCommand,
+  resumeCommand,
+  validateCommand,
+  extractCommand,
+  toolCommand,
+  checkCommandCommand,
+  intentCommand,
+  doctorCommand,
+];

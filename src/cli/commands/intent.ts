@@ -15,10 +15,11 @@ export const intentCommand: CliCommand = {
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(args, {
-        'after-implementation-prompt': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
+      'after-implementation-prompt': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
     });
-    if (positionals.length === 0) throw new UsageError('give the message to classify after `--`, or `-` to read it from stdin');
+    if (positionals.length === 0)
+      throw new UsageError('give the message to classify after `--`, or `-` to read it from stdin');
     const message = positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
     const intent = classifyIntent(message, { afterImplementationPrompt: values['after-implementation-prompt'] });
     io.stdout(values.json ? `${contractJson({ intent })}\n` : `${intent}\n`);

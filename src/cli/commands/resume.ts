@@ -17,12 +17,18 @@ export const resumeCommand: CliCommand = {
   summary: 'Continue a session: send a message, answer its question, or approve its plan.',
   usage: USAGE,
   async run(args, io) {
-    const { values, positionals } = parseFlags(args, { ...PROVIDER_OPTIONS, answer: { type: 'string' }, note: { type: 'string' } });
+    const { values, positionals } = parseFlags(args, {
+      ...PROVIDER_OPTIONS,
+      answer: { type: 'string' },
+      note: { type: 'string' },
+    });
     const [id, ...rest] = positionals;
     if (!id) throw new UsageError('give the session id printed by `vtplan run`');
     const message = rest.join(' ').trim();
-    if (values.answer === undefined && message === '') throw new UsageError('give a message, or --answer "<option label>"');
-    if (values.answer !== undefined && message !== '') throw new UsageError('give either a message or --answer, not both');
+    if (values.answer === undefined && message === '')
+      throw new UsageError('give a message, or --answer "<option label>"');
+    if (values.answer !== undefined && message !== '')
+      throw new UsageError('give either a message or --answer, not both');
     if (values.note !== undefined && values.answer === undefined) throw new UsageError('--note goes with --answer');
     const root = workspaceOf(values, io);
     const { deps } = sessionDeps(values, io, root);

@@ -4,8 +4,7 @@ import { UsageError, type CliCommand, type CliIO } from '../io';
 import { PROVIDER_OPTIONS, sessionDeps, sweepWorkspace, workspaceOf } from '../session-setup';
 import { eventPrinter, exitCodeFor } from '../transcript';
 
-const USAGE =
-  `vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [${MODE_FLAG}] [--network default|off|on] [--skip-confirmations] [--jsonl] "<goal>"`;
+const USAGE = `vtplan run --workspace DIR --provider openai|anthropic --model NAME [--base-url URL] [--api-key-env VAR] [${MODE_FLAG}] [--network default|off|on] [--skip-confirmations] [--jsonl] "<goal>"`;
 
 /** Starts a session (plan mode unless --mode says otherwise) and runs one turn with the goal. */
 export const runCommand: CliCommand = {
@@ -13,7 +12,10 @@ export const runCommand: CliCommand = {
   summary: 'Start a planning session on a goal; stops when it waits for approval or input, or ends.',
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseFlags(args, { ...PROVIDER_OPTIONS, mode: { type: 'string', default: 'plan' } });
+    const { values, positionals } = parseFlags(args, {
+      ...PROVIDER_OPTIONS,
+      mode: { type: 'string', default: 'plan' },
+    });
     const goal = positionals.join(' ').trim();
     if (goal === '') throw new UsageError('give the goal as the last argument, e.g. "add a --shout flag"');
     const agent = parseMode(values.mode);

@@ -27,15 +27,16 @@ export const toolCommand: CliCommand = {
   usage: USAGE,
   async run(args: readonly string[], io: CliIO): Promise<number> {
     const parsed = parseFlags(args, {
-        workspace: { type: 'string' },
-        'plan-file': { type: 'string' },
-        args: { type: 'string' },
-        json: { type: 'boolean', default: false },
+      workspace: { type: 'string' },
+      'plan-file': { type: 'string' },
+      args: { type: 'string' },
+      json: { type: 'boolean', default: false },
     });
     const { values, positionals } = parsed;
     const [tool, ...extra] = positionals;
     if (tool === undefined) throw new UsageError(`name the tool to run (${TOOLS.join(', ')})`);
-    if (!(TOOLS as readonly string[]).includes(tool)) throw new UsageError(`unknown tool '${tool}'; available: ${TOOLS.join(', ')}`);
+    if (!(TOOLS as readonly string[]).includes(tool))
+      throw new UsageError(`unknown tool '${tool}'; available: ${TOOLS.join(', ')}`);
     if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
     if (values.workspace === undefined) throw new UsageError('--workspace DIR is required');
     if (values.args === undefined) throw new UsageError("--args '<json>' is required (use - to read it from stdin)");

@@ -31,7 +31,8 @@ export async function readOperand(operand: string, io: CliIO): Promise<{ text: s
     // The user named this file, so a symlink to a plan is followed; a FIFO or device is still refused.
     bytes = await readRegularFile(file, { followSymlink: true });
   } catch (err) {
-    if (err instanceof NotRegularFileError) throw new InputError(`cannot read ${operand}: it is ${SPECIAL_FILE_NAMES[err.found]}, not a regular file`);
+    if (err instanceof NotRegularFileError)
+      throw new InputError(`cannot read ${operand}: it is ${SPECIAL_FILE_NAMES[err.found]}, not a regular file`);
     throw new InputError(`cannot read ${operand}: ${errorMessage(err)}`);
   }
   if (bytes === null) throw new InputError(`cannot read ${operand}: no such file`);
@@ -101,7 +102,11 @@ export const validateCommand: CliCommand = {
       const e = report.errors.length;
       const w = report.warnings.length;
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-      lines.push(report.ready ? `${label}: plan is ready (${plural(w, 'warning')})` : `${label}: plan is not ready: ${plural(e, 'error')}, ${plural(w, 'warning')}`);
+      lines.push(
+        report.ready
+          ? `${label}: plan is ready (${plural(w, 'warning')})`
+          : `${label}: plan is not ready: ${plural(e, 'error')}, ${plural(w, 'warning')}`,
+      );
       io.stdout(`${lines.join('\n')}\n`);
     }
     return report.ready ? 0 : 1;

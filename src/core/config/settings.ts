@@ -42,10 +42,18 @@ export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 /** The section in VS Code's settings: every key above is `vtplan.<key>`. */
 export const SETTINGS_SECTION = 'vtplan';
 
-type ValueOf<S> = S extends { enum: readonly (infer E)[] } ? E : S extends { type: 'string' } ? string : S extends { type: 'integer' } ? number : boolean;
+type ValueOf<S> = S extends { enum: readonly (infer E)[] }
+  ? E
+  : S extends { type: 'string' }
+    ? string
+    : S extends { type: 'integer' }
+      ? number
+      : boolean;
 export type Settings = { -readonly [K in SettingKey]: ValueOf<(typeof SETTINGS)[K]> };
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].default])) as Settings;
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.fromEntries(
+  SETTING_KEYS.map((k) => [k, SETTINGS[k].default]),
+) as Settings;
 
 /** A value the user wrote that is not valid: the default is used instead, and the user is told so. */
 export interface SettingProblem {
@@ -62,7 +70,9 @@ function schemaOf(spec: SettingSpec): z.ZodMiniType {
     case 'string':
       return spec.enum ? z.enum(spec.enum as readonly [string, ...string[]]) : z.string();
     case 'integer':
-      return spec.maximum === undefined ? z.int().check(z.minimum(spec.minimum)) : z.int().check(z.minimum(spec.minimum), z.maximum(spec.maximum));
+      return spec.maximum === undefined
+        ? z.int().check(z.minimum(spec.minimum))
+        : z.int().check(z.minimum(spec.minimum), z.maximum(spec.maximum));
     case 'boolean':
       return z.boolean();
   }
@@ -73,13 +83,18 @@ function expectationOf(spec: SettingSpec): string {
     case 'string':
       return spec.enum ? `one of ${spec.enum.map((v) => `"${v}"`).join(', ')}` : 'text';
     case 'integer':
-      return spec.maximum === undefined ? `a whole number of at least ${spec.minimum}` : `a whole number from ${spec.minimum} to ${spec.maximum}`;
+      return spec.maximum === undefined
+        ? `a whole number of at least ${spec.minimum}`
+        : `a whole number from ${spec.minimum} to ${spec.maximum}`;
     case 'boolean':
       return 'true or false';
   }
 }
 
-const SCHEMAS = Object.fromEntries(SETTING_KEYS.map((k) => [k, schemaOf(SETTINGS[k])])) as Record<SettingKey, z.ZodMiniType>;
+const SCHEMAS = Object.fromEntries(SETTING_KEYS.map((k) => [k, schemaOf(SETTINGS[k])])) as Record<
+  SettingKey,
+  z.ZodMiniType
+>;
 
 /**
  * Validates what a host read for each setting (`undefined`: not set, the default applies). Every

@@ -74,5 +74,14 @@ export function blockedHandoff(input: BlockedHandoffInput): BlockedHandoff {
 }
 
 export function renderBlockedHandoff(handoff: BlockedHandoff): string {
-  return [`# Turn blocked`, '', handoff.summary, '', '## Actionable Next Steps', '', ...handoff.nextSteps.map((s) => `- ${s}`), ''].join('\n');
+  return [
+    `# Turn blocked`,
+    '',
+    handoff.summary,
+    '',
+    '## Actionable Next Steps',
+    '',
+    ...handoff.nextSteps.map((s) => `- ${s}`),
+    '',
+  ].join('\n');
 }

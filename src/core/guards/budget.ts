@@ -30,7 +30,10 @@ export interface TurnLimits {
 export function planningLimits(configured: TurnLimits, planning: boolean): TurnLimits {
   if (!planning) return configured;
   const floor = (value: number, min: number): number => (value === 0 ? 0 : Math.max(value, min));
-  return { toolCalls: floor(configured.toolCalls, PLANNING_TOOL_CALL_FLOOR), loops: floor(configured.loops, PLANNING_LOOP_FLOOR) };
+  return {
+    toolCalls: floor(configured.toolCalls, PLANNING_TOOL_CALL_FLOOR),
+    loops: floor(configured.loops, PLANNING_LOOP_FLOOR),
+  };
 }
 
 export const budgetExhaustedSchema = z.object({
@@ -47,17 +50,27 @@ export interface BudgetCounters {
   readonly max: Readonly<Record<BudgetKind, number>>;
 }
 
-export function newCounters(max: Record<BudgetKind, number>, used: Partial<Record<BudgetKind, number>> = {}): BudgetCounters {
-  return { max: { ...max }, used: { tool_calls: used.tool_calls ?? 0, tool_loop: used.tool_loop ?? 0, session_calls: used.session_calls ?? 0 } };
+export function newCounters(
+  max: Record<BudgetKind, number>,
+  used: Partial<Record<BudgetKind, number>> = {},
+): BudgetCounters {
+  return {
+    max: { ...max },
+    used: { tool_calls: used.tool_calls ?? 0, tool_loop: used.tool_loop ?? 0, session_calls: used.session_calls ?? 0 },
+  };
 }
 
 export type ConsumeDecision = { kind: 'ok' } | { kind: 'exhausted'; record: BudgetExhausted };
 
 /** Spends one unit of `budget`; when none is left the state is unchanged and the record is returned. */
-export function consume(state: BudgetCounters, budget: BudgetKind): { state: BudgetCounters; decision: ConsumeDecision } {
+export function consume(
+  state: BudgetCounters,
+  budget: BudgetKind,
+): { state: BudgetCounters; decision: ConsumeDecision } {
   const max = state.max[budget];
   const used = state.used[budget];
-  if (max !== 0 && used >= max) return { state, decision: { kind: 'exhausted', record: { type: 'budget_exhausted', budget, used, max } } };
+  if (max !== 0 && used >= max)
+    return { state, decision: { kind: 'exhausted', record: { type: 'budget_exhausted', budget, used, max } } };
   return { state: { max: state.max, used: { ...state.used, [budget]: used + 1 } }, decision: { kind: 'ok' } };
 }
 
@@ -95,17 +108,25 @@ export type Admission = { kind: 'admit' } | { kind: 'reject'; reason: string };
 export function admitPreview(state: PreviewBudget, kind: PreviewKind): Admission {
   if (!state.exhausted) return { kind: 'admit' };
   if (kind === 'inspection') {
-    return { kind: 'reject', reason: 'The tool preview budget for this turn is used up: further inspection cannot add evidence. Work from what was gathered.' };
+    return {
+      kind: 'reject',
+      reason:
+        'The tool preview budget for this turn is used up: further inspection cannot add evidence. Work from what was gathered.',
+    };
   }
   if (kind === 'spool_page' && state.spoolReads >= MAX_SEQUENTIAL_SPOOL_READS) {
-    return { kind: 'reject', reason: `Sequential spool reads are capped at ${MAX_SEQUENTIAL_SPOOL_READS} after the preview budget ran out.` };
+    return {
+      kind: 'reject',
+      reason: `Sequential spool reads are capped at ${MAX_SEQUENTIAL_SPOOL_READS} after the preview budget ran out.`,
+    };
   }
   return { kind: 'admit' };
 }
 
 /** Per-result preview size before the turn budget is applied. */
 export function resultCap(phase: Phase, kind: PreviewKind, requested: number | undefined): number {
-  if (phase === 'plan' && kind === 'inspection') return Math.min(requested ?? PLAN_INSPECTION_DEFAULT, PLAN_INSPECTION_MAX);
+  if (phase === 'plan' && kind === 'inspection')
+    return Math.min(requested ?? PLAN_INSPECTION_DEFAULT, PLAN_INSPECTION_MAX);
   return requested ?? FULL_RESULT_DEFAULT;
 }
 
@@ -118,15 +139,20 @@ export interface PreviewRequest {
 }
 
 export type PreviewDecision =
-  | { kind: 'body'; bytes: number; truncated: boolean; synthesis: boolean }
-  | { kind: 'stub'; synthesis: boolean };
+  { kind: 'body'; bytes: number; truncated: boolean; synthesis: boolean } | { kind: 'stub'; synthesis: boolean };
 
-export function previewResult(state: PreviewBudget, req: PreviewRequest): { state: PreviewBudget; decision: PreviewDecision } {
+export function previewResult(
+  state: PreviewBudget,
+  req: PreviewRequest,
+): { state: PreviewBudget; decision: PreviewDecision } {
   const spoolReads = req.kind === 'spool_page' ? state.spoolReads : 0;
   if (state.exhausted) {
     if (req.kind === 'spool_page' && state.spoolReads < MAX_SEQUENTIAL_SPOOL_READS) {
       const bytes = Math.min(req.bodyBytes, SPOOL_PAGE_CREDIT);
-      return { state: { ...state, spoolReads: spoolReads + 1 }, decision: { kind: 'body', bytes, truncated: bytes < req.bodyBytes, synthesis: false } };
+      return {
+        state: { ...state, spoolReads: spoolReads + 1 },
+        decision: { kind: 'body', bytes, truncated: bytes < req.bodyBytes, synthesis: false },
+      };
     }
     return { state: { ...state, spoolReads }, decision: { kind: 'stub', synthesis: state.phase === 'plan' } };
   }

@@ -44,7 +44,8 @@ export type FuseDecision =
 const TOTAL_FACTOR: Record<FusePhase, number> = { normal: 2, plan: 4, recovery: 1 };
 
 export function fuseLimits(cap: number, phase: FusePhase): FuseLimits {
-  if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`blocked-call cap must be a positive integer, got ${cap}`);
+  if (!Number.isInteger(cap) || cap < 1)
+    throw new RangeError(`blocked-call cap must be a positive integer, got ${cap}`);
   return { consecutive: cap, total: cap * TOTAL_FACTOR[phase], phase };
 }
 
@@ -52,7 +53,11 @@ export function newFuse(): FuseState {
   return { consecutive: 0, total: 0 };
 }
 
-export function recordCall(state: FuseState, outcome: 'blocked' | 'allowed', limits: FuseLimits): { state: FuseState; decision: FuseDecision } {
+export function recordCall(
+  state: FuseState,
+  outcome: 'blocked' | 'allowed',
+  limits: FuseLimits,
+): { state: FuseState; decision: FuseDecision } {
   if (outcome === 'allowed') return { state: { consecutive: 0, total: state.total }, decision: { kind: 'continue' } };
   const next = { consecutive: state.consecutive + 1, total: state.total + 1 };
   const limit = next.total > limits.total ? 'total' : next.consecutive > limits.consecutive ? 'consecutive' : null;
@@ -65,6 +70,14 @@ export function recordCall(state: FuseState, outcome: 'blocked' | 'allowed', lim
     : `Blocked tool-call limit reached: more than ${counted}. One response without tool calls follows.`;
   return {
     state: next,
-    decision: { kind: 'tripped', limit, cap, consecutive: next.consecutive, total: next.total, next: recovery ? 'end_turn_blocked' : 'recovery_pass', message },
+    decision: {
+      kind: 'tripped',
+      limit,
+      cap,
+      consecutive: next.consecutive,
+      total: next.total,
+      next: recovery ? 'end_turn_blocked' : 'recovery_pass',
+      message,
+    },
   };
 }

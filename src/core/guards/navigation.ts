@@ -35,8 +35,15 @@ export const DIVERSE_CHURN_WINDOW = 12;
 
 /** Argument keys that only shape how much output comes back (NAV-3). */
 export const OUTPUT_CONTROL_KEYS: ReadonlySet<string> = new Set([
-  'max_output_tokens', 'max_tokens', 'limit', 'max_results', 'max_lines', 'max_bytes', 'max_chars',
-  'head_limit', 'max_preview_bytes',
+  'max_output_tokens',
+  'max_tokens',
+  'limit',
+  'max_results',
+  'max_lines',
+  'max_bytes',
+  'max_chars',
+  'head_limit',
+  'max_preview_bytes',
 ]);
 
 export type OutcomeClass = 'inspection' | 'verification' | 'mutation' | 'other';
@@ -59,10 +66,7 @@ export interface ToolOutcome extends CallDescription {
 }
 
 export type NavEvent =
-  | { kind: 'outcome'; outcome: ToolOutcome }
-  | { kind: 'recovery' }
-  | { kind: 'new_turn' }
-  | { kind: 'pass_scheduled' };
+  { kind: 'outcome'; outcome: ToolOutcome } | { kind: 'recovery' } | { kind: 'new_turn' } | { kind: 'pass_scheduled' };
 
 export type NavGuard = 'low_signal' | 'repeated_inspection' | 'same_target_listing' | 'diverse_churn';
 
@@ -114,7 +118,8 @@ function onOutcome(state: NavigationState, o: ToolOutcome): { state: NavigationS
   const lowTotal = plan && low ? state.lowTotal + 1 : state.lowTotal;
   const inspections = plan ? [...state.inspections, o.request].slice(-REPEATED_INSPECTION_WINDOW) : [];
   const listingKey = o.listing === null ? null : churnFamily(state.phase, 'inspection', o.listing.tool, o.listing.root);
-  const listings = listingKey === null ? state.listings : { ...state.listings, [listingKey]: (state.listings[listingKey] ?? 0) + 1 };
+  const listings =
+    listingKey === null ? state.listings : { ...state.listings, [listingKey]: (state.listings[listingKey] ?? 0) + 1 };
   const churn = !plan && low ? [...state.churn, churnFamily(state.phase, o.class, o.tool, o.target)] : state.churn;
   const next: NavigationState = { ...state, lowConsecutive, lowTotal, inspections, listings, churn };
   const trigger = firstTrigger(next, listingKey);
@@ -125,22 +130,35 @@ function onOutcome(state: NavigationState, o: ToolOutcome): { state: NavigationS
 function firstTrigger(s: NavigationState, listingKey: string | null): NavDecision | null {
   if (s.phase === 'plan') {
     if (s.lowConsecutive >= LOW_SIGNAL_CONSECUTIVE) {
-      return pass('low_signal', `${s.lowConsecutive} consecutive low-signal reads/searches; synthesize the plan from the evidence gathered`);
+      return pass(
+        'low_signal',
+        `${s.lowConsecutive} consecutive low-signal reads/searches; synthesize the plan from the evidence gathered`,
+      );
     }
     if (s.lowTotal >= LOW_SIGNAL_TOTAL) {
-      return pass('low_signal', `${s.lowTotal} low-signal reads/searches this turn; synthesize the plan from the evidence gathered`);
+      return pass(
+        'low_signal',
+        `${s.lowTotal} low-signal reads/searches this turn; synthesize the plan from the evidence gathered`,
+      );
     }
     if (s.inspections.length >= REPEATED_INSPECTION_WINDOW && new Set(s.inspections).size < s.inspections.length) {
-      return pass('repeated_inspection', `${s.inspections.length} consecutive inspections repeat an earlier request; synthesize the plan from the evidence gathered`);
+      return pass(
+        'repeated_inspection',
+        `${s.inspections.length} consecutive inspections repeat an earlier request; synthesize the plan from the evidence gathered`,
+      );
     }
   }
   if (listingKey !== null) {
     const count = s.listings[listingKey] ?? 0;
-    if (count >= SAME_TARGET_LISTINGS[s.phase]) return pass('same_target_listing', `repeated listing of one target: ${listingKey} ×${count}`);
+    if (count >= SAME_TARGET_LISTINGS[s.phase])
+      return pass('same_target_listing', `repeated listing of one target: ${listingKey} ×${count}`);
   }
   if (s.phase === 'exec' && s.churn.length >= DIVERSE_CHURN_WINDOW) {
     const [family, count] = dominant(s.churn);
-    return pass('diverse_churn', `${s.churn.length} low-signal outcomes without progress; dominant churn family ${family} ×${count}`);
+    return pass(
+      'diverse_churn',
+      `${s.churn.length} low-signal outcomes without progress; dominant churn family ${family} ×${count}`,
+    );
   }
   return null;
 }
@@ -159,7 +177,11 @@ function dominant(families: readonly string[]): [string, number] {
 }
 
 /** `navigationSignal` for callers that only know how the call went. */
-export function navigationSignal(result: { succeeded: boolean; empty: boolean; repeated: boolean }): 'low' | 'productive' {
+export function navigationSignal(result: {
+  succeeded: boolean;
+  empty: boolean;
+  repeated: boolean;
+}): 'low' | 'productive' {
   return !result.succeeded || result.empty || result.repeated ? 'low' : 'productive';
 }
 
@@ -223,7 +245,12 @@ function listingOf(words: readonly string[]): { tool: ListingTool; root: string 
     return { tool: 'find', root: normalizeTarget(roots[0] ?? '.') };
   }
   if (program === 'fd' || program === 'fdfind') {
-    const fdOperands = operands(readArgs(rest.map((text) => ({ text, glob: false })), { valueShort: 'dEteScjoC', doubleDash: true }));
+    const fdOperands = operands(
+      readArgs(
+        rest.map((text) => ({ text, glob: false })),
+        { valueShort: 'dEteScjoC', doubleDash: true },
+      ),
+    );
     return { tool: 'fd', root: normalizeTarget(fdOperands[1]?.text ?? '.') };
   }
   return null;
@@ -235,13 +262,17 @@ function listingOf(words: readonly string[]): { tool: ListingTool; root: string 
  */
 export function describeCommand(checked: { command: string; reading: ScanResult }): CallDescription {
   const segments = segmentsOf(checked.reading);
-  if (segments === null || segments.length === 0) return { tool: 'run_command', target: '*', request: `run_command:${checked.command.trim()}`, listing: null };
+  if (segments === null || segments.length === 0)
+    return { tool: 'run_command', target: '*', request: `run_command:${checked.command.trim()}`, listing: null };
   while (segments.length > 1 && segments[0]?.[0] === 'cd') segments.shift();
   while (segments.length > 1 && isOutputLimit(segments[segments.length - 1] as string[])) segments.pop();
   const first = segments[0] as string[];
   const listing = listingOf(first);
   // The last operand is the path for the usual heads (`rg PATTERN DIR`, `sed -n 1p FILE`, `cat FILE`).
-  const operand = first.slice(1).filter((w) => !w.startsWith('-')).at(-1);
+  const operand = first
+    .slice(1)
+    .filter((w) => !w.startsWith('-'))
+    .at(-1);
   return {
     tool: first[0] as string,
     target: listing?.root ?? (operand === undefined ? '*' : normalizeTarget(operand)),
@@ -254,6 +285,9 @@ export function describeCommand(checked: { command: string; reading: ScanResult 
 export function describeToolCall(name: string, args: unknown): CallDescription {
   const path = stringArg(args, ['path', 'root', 'dir', 'directory']);
   const target = path === null ? '*' : normalizeTarget(path);
-  const listing = name === 'list_dir' || name === 'find_files' ? { tool: name as ListingTool, root: path === null ? '.' : target } : null;
+  const listing =
+    name === 'list_dir' || name === 'find_files'
+      ? { tool: name as ListingTool, root: path === null ? '.' : target }
+      : null;
   return { tool: name, target, request: `${name}:${JSON.stringify(canonical(args ?? {}, true))}`, listing };
 }

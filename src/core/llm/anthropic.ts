@@ -10,7 +10,16 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { systemClock, type Clock } from '../ports';
 import { failureFromSdkThrow, protocolFailure } from './failure';
-import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type Usage } from './provider';
+import {
+  parseBaseUrl,
+  wireParameters,
+  type FinishReason,
+  type ModelProvider,
+  type ModelRequest,
+  type ProviderFailure,
+  type StreamChunk,
+  type Usage,
+} from './provider';
 import { requestView } from './request-view';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -86,7 +95,8 @@ export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
         );
       }
       if (m.content !== '') blocks.push({ type: 'text', text: m.content });
-      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: toolInput(c.arguments) });
+      for (const c of m.toolCalls ?? [])
+        blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: toolInput(c.arguments) });
       append('assistant', blocks);
     }
   }
@@ -139,8 +149,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
 
-  const failureOf = (err: unknown): ProviderFailure => failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
-  const protocolError = (message: string, retryable: boolean): StreamChunk => ({ type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, retryable, message) });
+  const failureOf = (err: unknown): ProviderFailure =>
+    failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
+  const protocolError = (message: string, retryable: boolean): StreamChunk => ({
+    type: 'error',
+    failure: protocolFailure(PROVIDER_ID, secrets, retryable, message),
+  });
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
@@ -160,7 +174,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
         switch (event.type) {
           case 'message_start': {
             const u = event.message.usage;
-            usage.inputTokens = u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+            usage.inputTokens =
+              u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
             usage.outputTokens = u.output_tokens;
             if (u.cache_read_input_tokens) usage.cachedInputTokens = u.cache_read_input_tokens;
             sawUsage = true;
@@ -197,7 +212,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
           case 'content_block_stop': {
             const block = blocks.get(event.index);
             if (block?.kind === 'thinking' && block.signature !== '') {
-              yield { type: 'reasoning_block', block: { kind: 'thinking', text: block.text, signature: block.signature } };
+              yield {
+                type: 'reasoning_block',
+                block: { kind: 'thinking', text: block.text, signature: block.signature },
+              };
             } else if (block?.kind === 'redacted') {
               yield { type: 'reasoning_block', block: { kind: 'redacted', data: block.data } };
             } else if (block?.kind === 'tool_use') {

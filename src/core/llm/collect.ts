@@ -64,7 +64,12 @@ export async function collectStream(
   }
   return {
     status: 'failed',
-    failure: { kind: 'protocol', provider: 'unknown', retryable: false, message: 'the stream ended without a terminal chunk' },
+    failure: {
+      kind: 'protocol',
+      provider: 'unknown',
+      retryable: false,
+      message: 'the stream ended without a terminal chunk',
+    },
     response,
   };
 }

@@ -53,7 +53,12 @@ export interface FailureInput {
 }
 
 /** The provider sent something that breaks its own protocol (a tool call without a name, a stream cut short). */
-export function protocolFailure(provider: string, secrets: readonly string[], retryable: boolean, message: string): ProviderFailure {
+export function protocolFailure(
+  provider: string,
+  secrets: readonly string[],
+  retryable: boolean,
+  message: string,
+): ProviderFailure {
   return makeFailure({ kind: 'protocol', provider, secrets, retryable, message });
 }
 
@@ -138,7 +143,8 @@ export function describeCause(err: unknown): string {
   let current: unknown = err;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    const text = typeof code === 'string' && !current.message.includes(code) ? `${code} ${current.message}` : current.message;
+    const text =
+      typeof code === 'string' && !current.message.includes(code) ? `${code} ${current.message}` : current.message;
     if (text && !parts.includes(text)) parts.push(text);
     current = current.cause;
   }

@@ -8,7 +8,17 @@ import type {
 import { z } from 'zod';
 import { systemClock, type Clock } from '../ports';
 import { failureFromSdkThrow, protocolFailure } from './failure';
-import { parseBaseUrl, wireParameters, type FinishReason, type ModelProvider, type ModelRequest, type ProviderFailure, type StreamChunk, type ToolCall, type Usage } from './provider';
+import {
+  parseBaseUrl,
+  wireParameters,
+  type FinishReason,
+  type ModelProvider,
+  type ModelRequest,
+  type ProviderFailure,
+  type StreamChunk,
+  type ToolCall,
+  type Usage,
+} from './provider';
 import { requestView } from './request-view';
 import { ThinkTagSplitter } from './think-tags';
 
@@ -92,12 +102,10 @@ export function toOpenAIBody(
   };
   body[maxTokensField] = request.maxOutputTokens;
   if (request.tools.length > 0) {
-    body.tools = request.tools.map(
-      (t): ChatCompletionTool => ({
-        type: 'function',
-        function: { name: t.name, description: t.description, parameters: wireParameters(t.parameters) },
-      }),
-    );
+    body.tools = request.tools.map((t): ChatCompletionTool => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: wireParameters(t.parameters) },
+    }));
     if (request.toolChoice) body.tool_choice = request.toolChoice;
   }
   return body;
@@ -129,7 +137,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const secrets = options.apiKey ? [options.apiKey] : [];
   const clock = options.clock ?? systemClock;
   const url = parseBaseUrl(baseURL);
-  const maxTokensField = options.maxTokensField ?? (url.hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
+  const maxTokensField =
+    options.maxTokensField ?? (url.hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
   const client = new OpenAI({
     apiKey: options.apiKey || NO_KEY_PLACEHOLDER,
     baseURL,
@@ -138,7 +147,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
 
-  const failureOf = (err: unknown): ProviderFailure => failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
+  const failureOf = (err: unknown): ProviderFailure =>
+    failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
@@ -163,7 +173,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
         if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
         if (choice.delta.content) {
           for (const piece of splitter.push(choice.delta.content)) {
-            yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+            yield piece.kind === 'text'
+              ? { type: 'text_delta', text: piece.text }
+              : { type: 'reasoning_delta', text: piece.text };
           }
         }
         for (const fragment of choice.delta.tool_calls ?? []) {
@@ -193,16 +205,29 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       return;
     }
     for (const piece of splitter.end()) {
-      yield piece.kind === 'text' ? { type: 'text_delta', text: piece.text } : { type: 'reasoning_delta', text: piece.text };
+      yield piece.kind === 'text'
+        ? { type: 'text_delta', text: piece.text }
+        : { type: 'reasoning_delta', text: piece.text };
     }
     if (finish === undefined) {
-      yield { type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, true, 'the stream ended without a finish reason (connection closed early?)') };
+      yield {
+        type: 'error',
+        failure: protocolFailure(
+          PROVIDER_ID,
+          secrets,
+          true,
+          'the stream ended without a finish reason (connection closed early?)',
+        ),
+      };
       return;
     }
     const complete: ToolCall[] = [];
     for (const [index, call] of calls.entries()) {
       if (call.name === '') {
-        yield { type: 'error', failure: protocolFailure(PROVIDER_ID, secrets, false, `tool call #${index} arrived without a function name`) };
+        yield {
+          type: 'error',
+          failure: protocolFailure(PROVIDER_ID, secrets, false, `tool call #${index} arrived without a function name`),
+        };
         return;
       }
       complete.push({ id: call.id || newCallId(index), name: call.name, arguments: call.arguments || '{}' });

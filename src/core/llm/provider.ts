@@ -26,9 +26,7 @@ export interface ToolCall {
  * A finished block of private reasoning that some providers need back verbatim on the next request
  * (Anthropic thinking blocks carry a signature). Never shown as a plan or final answer (SYN-2).
  */
-export type ReasoningBlock =
-  | { kind: 'thinking'; text: string; signature: string }
-  | { kind: 'redacted'; data: string };
+export type ReasoningBlock = { kind: 'thinking'; text: string; signature: string } | { kind: 'redacted'; data: string };
 
 export type Message =
   | { role: 'user'; content: string }

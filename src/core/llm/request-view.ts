@@ -35,7 +35,13 @@ export function requestView(history: readonly Message[]): Message[] {
     }
     for (const call of calls) {
       out.push(
-        results.get(call.id) ?? { role: 'tool', toolCallId: call.id, name: call.name, content: MISSING_RESULT, isError: true },
+        results.get(call.id) ?? {
+          role: 'tool',
+          toolCallId: call.id,
+          name: call.name,
+          content: MISSING_RESULT,
+          isError: true,
+        },
       );
     }
     out.push(...directives);

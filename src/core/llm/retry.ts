@@ -90,8 +90,7 @@ export async function* streamWithRetry(
     if (!failure) return; // finished or cancelled: the terminal chunk was passed through
 
     const retry = attempt; // the retry this failure would start
-    const wait =
-      failure.retryAfterMs !== undefined ? failure.retryAfterMs : backoffDelay(retry, policy, random);
+    const wait = failure.retryAfterMs !== undefined ? failure.retryAfterMs : backoffDelay(retry, policy, random);
     const canRetry =
       failure.retryable &&
       !produced &&

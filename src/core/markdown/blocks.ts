@@ -76,7 +76,13 @@ export class MarkdownBlocks {
           break;
         }
         case 'heading_open':
-          if (map) this.headings.push({ line: map[0], end: map[1], level: Number(t.tag.slice(1)), text: (tokens[i + 1]?.content ?? '').trim() });
+          if (map)
+            this.headings.push({
+              line: map[0],
+              end: map[1],
+              level: Number(t.tag.slice(1)),
+              text: (tokens[i + 1]?.content ?? '').trim(),
+            });
           break;
         case 'paragraph_open':
           if (map) this.paragraph.fill(1, map[0], Math.min(map[1], n));

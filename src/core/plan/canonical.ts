@@ -13,7 +13,15 @@
  * `-> outcome: ...`), its labeled lines folded in, its other detail lines kept under it.
  * Canonical text is a fixed point: writing it again changes nothing.
  */
-import { SECTION_NAMES, parseListValue, parsePlan, type PlanDoc, type PlanSection, type PlanStep, type SourceLine } from './parse';
+import {
+  SECTION_NAMES,
+  parseListValue,
+  parsePlan,
+  type PlanDoc,
+  type PlanSection,
+  type PlanStep,
+  type SourceLine,
+} from './parse';
 
 function trimBlankEdges(lines: readonly string[]): string[] {
   let from = 0;
@@ -47,7 +55,9 @@ function detailLines(lines: readonly SourceLine[], meta: ReadonlySet<number>, co
   const kept = trimBlankEdges(lines.filter((l) => !meta.has(l.line)).map((l) => l.text));
   const indents = kept.filter((l) => l.trim() !== '').map(leadingColumns);
   const base = indents.length > 0 ? Math.min(...indents) : 0;
-  return kept.map((l) => (l.trim() === '' ? '' : `${' '.repeat(contentColumn + leadingColumns(l) - base)}${l.trimStart()}`));
+  return kept.map((l) =>
+    l.trim() === '' ? '' : `${' '.repeat(contentColumn + leadingColumns(l) - base)}${l.trimStart()}`,
+  );
 }
 
 function stepsBody(section: PlanSection, steps: readonly PlanStep[]): string[] {
@@ -78,7 +88,8 @@ export function canonicalPlan(input: string | PlanDoc): string {
   if (lead.length > 0) parts.push(lead);
   const stepsSection = doc.sections.find((s) => s.key === 'steps');
   for (const section of doc.sections) {
-    const body = section === stepsSection ? stepsBody(section, doc.steps) : trimBlankEdges(section.body.map((l) => l.text));
+    const body =
+      section === stepsSection ? stepsBody(section, doc.steps) : trimBlankEdges(section.body.map((l) => l.text));
     parts.push(body.length > 0 ? [headingOf(section), ...body] : [headingOf(section)]);
   }
   return parts.map((p) => p.join('\n')).join('\n\n');

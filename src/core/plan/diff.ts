@@ -48,7 +48,9 @@ function fieldValue(step: PlanStep, field: StepField): string {
 const contentKey = (step: PlanStep): string => FIELDS.map((f) => fieldValue(step, f)).join('\u0000');
 
 function words(step: PlanStep): Set<string> {
-  return new Set(`${step.action} ${step.files.join(' ')} ${step.targets.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+  return new Set(
+    `${step.action} ${step.files.join(' ')} ${step.targets.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [],
+  );
 }
 
 function similarity(a: PlanStep, b: PlanStep): number {
@@ -90,7 +92,11 @@ const ref = (step: PlanStep): StepRef => ({ number: step.number, text: squash(st
 function pairGap(before: readonly PlanStep[], after: readonly PlanStep[], out: PlanStepDiff): void {
   if (before.length === 1 && after.length === 1) {
     const [b, a] = [before[0]!, after[0]!];
-    out.changed.push({ before: ref(b), after: ref(a), fields: FIELDS.filter((f) => fieldValue(b, f) !== fieldValue(a, f)) });
+    out.changed.push({
+      before: ref(b),
+      after: ref(a),
+      fields: FIELDS.filter((f) => fieldValue(b, f) !== fieldValue(a, f)),
+    });
     return;
   }
   let next = 0;
@@ -108,7 +114,11 @@ function pairGap(before: readonly PlanStep[], after: readonly PlanStep[], out: P
     }
     for (const skipped of after.slice(next, match)) out.added.push(ref(skipped));
     const a = after[match]!;
-    out.changed.push({ before: ref(b), after: ref(a), fields: FIELDS.filter((f) => fieldValue(b, f) !== fieldValue(a, f)) });
+    out.changed.push({
+      before: ref(b),
+      after: ref(a),
+      fields: FIELDS.filter((f) => fieldValue(b, f) !== fieldValue(a, f)),
+    });
     next = match + 1;
   }
   for (const rest of after.slice(next)) out.added.push(ref(rest));
@@ -126,7 +136,8 @@ function sectionText(section: PlanSection): string {
 function changedSections(before: PlanDoc, after: PlanDoc): string[] {
   const names: string[] = [];
   if (squash(before.title ?? '') !== squash(after.title ?? '')) names.push('Title');
-  const index = (doc: PlanDoc) => new Map(doc.sections.filter((s) => s.key !== 'steps').map((s) => [sectionName(s).toLowerCase(), s]));
+  const index = (doc: PlanDoc) =>
+    new Map(doc.sections.filter((s) => s.key !== 'steps').map((s) => [sectionName(s).toLowerCase(), s]));
   const old = index(before);
   const now = index(after);
   for (const [name, section] of now) {
@@ -153,5 +164,7 @@ export function diffPlanSteps(before: string | PlanDoc, after: string | PlanDoc)
 }
 
 export function isEmptyStepDiff(diff: PlanStepDiff): boolean {
-  return diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0 && diff.sections.length === 0;
+  return (
+    diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0 && diff.sections.length === 0
+  );
 }

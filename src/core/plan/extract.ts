@@ -229,6 +229,7 @@ export function canonicalPlanBlock(plan: string): string {
 export function attachPlanBlock(completedContent: string, streamed: PlanExtraction): string {
   const own = extractPlan(completedContent);
   if (own.source === 'tagged' || streamed.plan === null || streamed.source !== 'tagged') return completedContent;
-  const sep = completedContent === '' || completedContent.endsWith('\n\n') ? '' : completedContent.endsWith('\n') ? '\n' : '\n\n';
+  const sep =
+    completedContent === '' || completedContent.endsWith('\n\n') ? '' : completedContent.endsWith('\n') ? '\n' : '\n\n';
   return `${completedContent}${sep}${canonicalPlanBlock(streamed.plan)}`;
 }

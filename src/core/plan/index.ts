@@ -40,8 +40,27 @@ export {
 } from './validate';
 export { canonicalPlan, canonicalPlanFile } from './canonical';
 export { splitVerifyItems, judgeVerifyItem, isPathLike, type VerifyContext, type VerifyVerdict } from './verify';
-export { buildRepairRequest, buildCondenseRequest, describeIssue, CANONICAL_STEP_FORMAT, type RepairOptions } from './repair';
-export { buildSynopsis, overflowRowFor, DEFAULT_SYNOPSIS_STEPS, type PlanSynopsis, type SynopsisStep } from './synopsis';
+export {
+  buildRepairRequest,
+  buildCondenseRequest,
+  describeIssue,
+  CANONICAL_STEP_FORMAT,
+  type RepairOptions,
+} from './repair';
+export {
+  buildSynopsis,
+  overflowRowFor,
+  DEFAULT_SYNOPSIS_STEPS,
+  type PlanSynopsis,
+  type SynopsisStep,
+} from './synopsis';
 export { PlanStore, slugFor, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
 export { planFileContent, isPlanFilePath, PLANS_DIR } from './files';
-export { diffPlanSteps, isEmptyStepDiff, type PlanStepDiff, type ChangedStep, type StepRef, type StepField } from './diff';
+export {
+  diffPlanSteps,
+  isEmptyStepDiff,
+  type PlanStepDiff,
+  type ChangedStep,
+  type StepRef,
+  type StepField,
+} from './diff';

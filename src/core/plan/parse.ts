@@ -201,7 +201,12 @@ class PlanReader {
       sections.push(section);
       if (start.key === 'steps' && stepsRange === null) stepsRange = { from: start.bodyFrom, to };
     }
-    if (stepsRange === null) stepsRange = this.implicitSteps(sections, ranges, titleLine === null ? null : { from: titleEnd, to: firstSection });
+    if (stepsRange === null)
+      stepsRange = this.implicitSteps(
+        sections,
+        ranges,
+        titleLine === null ? null : { from: titleEnd, to: firstSection },
+      );
 
     const steps = stepsRange ? this.steps(stepsRange.from, stepsRange.to) : [];
     const proseLines = this.src.map((l, i) => (this.blocks.isCode(i) ? { text: '', line: l.line } : l));
@@ -219,14 +224,26 @@ class PlanReader {
     const out: SectionStart[] = [];
     for (const h of this.blocks.headings) {
       const key = sectionKeyOf(h.text);
-      out.push({ line: h.line, bodyFrom: h.end, heading: h.text, key, level: h.level, form: 'heading', titleCandidate: h.level === 1 && key === null });
+      out.push({
+        line: h.line,
+        bodyFrom: h.end,
+        heading: h.text,
+        key,
+        level: h.level,
+        form: 'heading',
+        titleCandidate: h.level === 1 && key === null,
+      });
     }
     for (let i = 0; i < this.lines.length; i++) {
       if (!this.blocks.isParagraph(i) || this.blocks.itemHolding(i) !== undefined) continue;
       const label = sectionLabelOf(this.lines[i] as string);
       if (label === null) continue;
       const base = { line: i, bodyFrom: i + 1, heading: label.name, key: label.key, level: 2, titleCandidate: false };
-      out.push(label.kind === 'value' ? { ...base, form: 'label', value: label.value } : { ...base, form: label.bold ? 'bold' : 'label' });
+      out.push(
+        label.kind === 'value'
+          ? { ...base, form: 'label', value: label.value }
+          : { ...base, form: label.bold ? 'bold' : 'label' },
+      );
     }
     return out.sort((a, b) => a.line - b.line);
   }
@@ -235,7 +252,8 @@ class PlanReader {
   private plainTitle(before: number): { text: string; line: number } | null {
     if (this.blocks.headings.length > 0 || before >= this.lines.length) return null;
     const first = this.lines.findIndex((l) => l.trim() !== '');
-    if (first === -1 || first >= before || !this.blocks.isParagraph(first) || this.blocks.isParagraph(first + 1)) return null;
+    if (first === -1 || first >= before || !this.blocks.isParagraph(first) || this.blocks.isParagraph(first + 1))
+      return null;
     const text = (this.lines[first] as string).trim();
     if (!PLAIN_TITLE.test(text) || this.stepStart(first) !== null) return null;
     return { text: text.replace(/\*\*|__/g, '').trim(), line: first };
@@ -284,15 +302,34 @@ class PlanReader {
     const text = (this.lines[i] as string).replace(QUOTE_PREFIX, '');
     if (item !== undefined && !item.ordered) {
       const checkbox = CHECKBOX_STEP.exec(text);
-      if (checkbox) return { number: 0, kind: 'checkbox', text: checkbox[3] as string, indent: (checkbox[1] as string).length, boldNumber: false };
+      if (checkbox)
+        return {
+          number: 0,
+          kind: 'checkbox',
+          text: checkbox[3] as string,
+          indent: (checkbox[1] as string).length,
+          boldNumber: false,
+        };
       const bullet = BULLET_ITEM.exec(text);
       const inner = bullet ? NUMBERED_STEP.exec(bullet[2] as string) : null;
       if (!bullet || !inner) return null;
-      return { number: Number(inner[3]), kind: 'numbered', text: inner[4] as string, indent: (bullet[1] as string).length, boldNumber: (inner[2] as string).startsWith('**') };
+      return {
+        number: Number(inner[3]),
+        kind: 'numbered',
+        text: inner[4] as string,
+        indent: (bullet[1] as string).length,
+        boldNumber: (inner[2] as string).startsWith('**'),
+      };
     }
     const m = NUMBERED_STEP.exec(text);
     if (!m) return null;
-    return { number: Number(m[3]), kind: 'numbered', text: m[4] as string, indent: (m[1] as string).length, boldNumber: (m[2] as string).startsWith('**') };
+    return {
+      number: Number(m[3]),
+      kind: 'numbered',
+      text: m[4] as string,
+      indent: (m[1] as string).length,
+      boldNumber: (m[2] as string).startsWith('**'),
+    };
   }
 
   /**
@@ -333,7 +370,8 @@ class PlanReader {
 
   private newStep(start: StepStart, src: SourceLine, position: number): PlanStep {
     let text = start.text;
-    if (start.boldNumber && text.endsWith('**') && (text.match(/\*\*/g) ?? []).length % 2 === 1) text = text.slice(0, -2).trimEnd();
+    if (start.boldNumber && text.endsWith('**') && (text.match(/\*\*/g) ?? []).length % 2 === 1)
+      text = text.slice(0, -2).trimEnd();
     const { action, fields } = splitStepLine(text);
     const step: PlanStep = {
       number: start.kind === 'numbered' ? start.number : position,
@@ -358,8 +396,13 @@ class PlanReader {
       for (let i = block.start; i < block.end; i++) {
         const line = (this.lines[i] as string).trim();
         const heading = /^#{1,6}\s+(.*)$/.exec(line);
-        const key = heading ? sectionKeyOf(heading[1] as string) : /^(\*\*|__).+\1:?$/.test(line) ? sectionKeyOf(line) : null;
-        if (key !== null && !out.some((c) => c.key === key)) out.push({ key, line: i + 1, blockStart: block.start + 1, blockEnd: block.end });
+        const key = heading
+          ? sectionKeyOf(heading[1] as string)
+          : /^(\*\*|__).+\1:?$/.test(line)
+            ? sectionKeyOf(line)
+            : null;
+        if (key !== null && !out.some((c) => c.key === key))
+          out.push({ key, line: i + 1, blockStart: block.start + 1, blockEnd: block.end });
       }
     }
     return out;
@@ -383,7 +426,12 @@ function applyField(step: PlanStep, field: StepLabelField, value: string): void 
 }
 
 export function parsePlan(markdown: string): PlanDoc {
-  const lines = blankTrackerRegion(markdown.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n'));
+  const lines = blankTrackerRegion(
+    markdown
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n?/g, '\n')
+      .split('\n'),
+  );
   const text = lines.join('\n');
   return new PlanReader(lines, new MarkdownBlocks(lines, parseBlockTokens(text))).read(text);
 }

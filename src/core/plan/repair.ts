@@ -6,7 +6,8 @@
 import { PLAN_CLOSE, PLAN_OPEN } from './extract';
 import type { PlanIssue, ValidationReport } from './validate';
 
-export const CANONICAL_STEP_FORMAT = '1. Action -> files: [path/a.ts, path/b.ts] -> verify: [npm test, rg -n \'symbol\' src]';
+export const CANONICAL_STEP_FORMAT =
+  "1. Action -> files: [path/a.ts, path/b.ts] -> verify: [npm test, rg -n 'symbol' src]";
 
 export interface RepairOptions {
   /** 1-based number of this repair request and the allowance (SYN-4 allows two). */
@@ -23,7 +24,10 @@ export function describeIssue(issue: PlanIssue): string {
 }
 
 export function buildRepairRequest(draft: string, report: ValidationReport, options: RepairOptions = {}): string {
-  const counter = options.attempt !== undefined && options.maxAttempts !== undefined ? ` (repair ${options.attempt} of ${options.maxAttempts})` : '';
+  const counter =
+    options.attempt !== undefined && options.maxAttempts !== undefined
+      ? ` (repair ${options.attempt} of ${options.maxAttempts})`
+      : '';
   const lines = [
     `Your plan draft was not accepted${counter}. Fix exactly these defects in the draft below and keep everything else that is already correct:`,
     '',
@@ -37,7 +41,7 @@ export function buildRepairRequest(draft: string, report: ValidationReport, opti
     'Format rules:',
     '- Required sections: `## Summary`, `## Implementation Steps`, `## Test Cases and Validation`, `## Assumptions and Defaults`.',
     `- Every step on one line: \`${CANONICAL_STEP_FORMAT}\``,
-    '- `verify:` items are comma-separated; each is a concrete command (`cargo test -p crate`, `rg -n \'x\' src/a.rs`) or an observable check; never `run checks` or `git diff --check`.',
+    "- `verify:` items are comma-separated; each is a concrete command (`cargo test -p crate`, `rg -n 'x' src/a.rs`) or an observable check; never `run checks` or `git diff --check`.",
     '- File references are plain text or inline code, never markdown links or `file://` / `vscode-file://` URIs.',
     '- No placeholders (`[Action]`, `TODO:`, `TBD`); resolve open questions or write `No remaining scope decisions`.',
     `- Re-emit the complete corrected plan in one ${PLAN_OPEN}…${PLAN_CLOSE} block, under ~1500 tokens.`,

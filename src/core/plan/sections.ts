@@ -67,7 +67,15 @@ export function sectionLabelOf(line: string): SectionLabel | null {
   const unbulleted = text.replace(PLAIN_BULLET, '');
   const standalone = unbulleted.length <= 60 ? sectionKeyOf(unbulleted) : null;
   if (standalone !== null) {
-    return { kind: 'standalone', key: standalone, name: unbulleted.replace(/\*\*|__/g, '').replace(/[:.]\s*$/, '').trim(), bold: /\*\*|__/.test(unbulleted) };
+    return {
+      kind: 'standalone',
+      key: standalone,
+      name: unbulleted
+        .replace(/\*\*|__/g, '')
+        .replace(/[:.]\s*$/, '')
+        .trim(),
+      bold: /\*\*|__/.test(unbulleted),
+    };
   }
   const m = LABEL_WITH_VALUE.exec(text);
   if (!m) return null;

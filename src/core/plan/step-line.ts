@@ -33,9 +33,13 @@ export function parseListValue(raw: string): string[] {
   if (value.startsWith('[')) {
     const close = matchingBracket(value, 0);
     const inner = close === -1 ? value.slice(1) : value.slice(1, close);
-    return splitTopLevel(inner, ',').map(unwrapCode).filter((s) => s.length > 0);
+    return splitTopLevel(inner, ',')
+      .map(unwrapCode)
+      .filter((s) => s.length > 0);
   }
-  return splitTopLevel(value.replace(/[.;]\s*$/, ''), ',').map(unwrapCode).filter((s) => s.length > 0);
+  return splitTopLevel(value.replace(/[.;]\s*$/, ''), ',')
+    .map(unwrapCode)
+    .filter((s) => s.length > 0);
 }
 
 /**

@@ -76,7 +76,11 @@ export class PlanStore {
 
   pathFor(slug: string): string {
     if (!SLUG.test(slug)) {
-      throw new StoreError('invalid_name', `invalid plan name '${slug}': use lower-case letters, digits and single dashes`, slug);
+      throw new StoreError(
+        'invalid_name',
+        `invalid plan name '${slug}': use lower-case letters, digits and single dashes`,
+        slug,
+      );
     }
     return path.join(this.dir, `${slug}.md`);
   }
@@ -99,7 +103,9 @@ export class PlanStore {
     const canonicalReport = validatePlan(content);
     if (!canonicalReport.ready) {
       // An invariant, not bad input: the canonical form keeps every rule's inputs.
-      throw new Error(`the canonical form of a ready plan did not validate (${canonicalReport.errors.map((e) => e.code).join(', ')}); nothing was written`);
+      throw new Error(
+        `the canonical form of a ready plan did not validate (${canonicalReport.errors.map((e) => e.code).join(', ')}); nothing was written`,
+      );
     }
     if (existing !== null && planFileContent(stripTrackerRegion(existing)) === content) {
       return { status: 'unchanged', slug, path: target, content: existing, report };
@@ -110,7 +116,8 @@ export class PlanStore {
       content,
       ...(options.expected !== undefined ? { expected: options.expected } : {}),
     });
-    if (written.externalEdit) return { status: 'external_edit', slug, path: target, report, externalEdit: written.externalEdit };
+    if (written.externalEdit)
+      return { status: 'external_edit', slug, path: target, report, externalEdit: written.externalEdit };
     return { status: written.written ? 'written' : 'unchanged', slug, path: target, content, report };
   }
 

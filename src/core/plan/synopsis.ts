@@ -28,7 +28,11 @@ export function overflowRowFor(hidden: number): string | null {
   return hidden > 0 ? `… and ${hidden} more plan steps` : null;
 }
 
-export function buildSynopsis(plan: string | PlanDoc, maxSteps = DEFAULT_SYNOPSIS_STEPS, fullText?: string): PlanSynopsis {
+export function buildSynopsis(
+  plan: string | PlanDoc,
+  maxSteps = DEFAULT_SYNOPSIS_STEPS,
+  fullText?: string,
+): PlanSynopsis {
   const doc = typeof plan === 'string' ? parsePlan(plan) : plan;
   const summarySection = doc.sections.find((s) => s.key === 'summary');
   const summary = (summarySection?.body ?? [])

@@ -20,7 +20,14 @@ export const PLAN_ERROR_CODES = [
   'no_validation_items',
   'no_assumptions',
 ] as const;
-export const PLAN_WARNING_CODES = ['over_token_budget', 'no_title', 'no_scope', 'duplicate_section', 'step_numbering', 'verify_chain'] as const;
+export const PLAN_WARNING_CODES = [
+  'over_token_budget',
+  'no_title',
+  'no_scope',
+  'duplicate_section',
+  'step_numbering',
+  'verify_chain',
+] as const;
 
 export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[number];
 export type PlanWarningCode = (typeof PLAN_WARNING_CODES)[number];
@@ -60,18 +67,48 @@ const MARKDOWN_FILE = /\.(?:md|mdx|markdown)$/i;
 const TARGET_ANCHOR = /`[^`]+`|\w+::\w+|\w+\(\)|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*|\b\w+_\w+\b|\w+#\w+/;
 /** Words the plan template puts in brackets; as a whole item or bracket content they are placeholders. */
 const PLACEHOLDER_WORDS = new Set([
-  'action', 'check', 'command', 'path', 'file', 'title', 'task title', 'description', 'step', 'summary',
-  'todo', 'tbd', 'placeholder', 'symbol', 'target', 'outcome', '...', '…', 'if any', 'assumption',
+  'action',
+  'check',
+  'command',
+  'path',
+  'file',
+  'title',
+  'task title',
+  'description',
+  'step',
+  'summary',
+  'todo',
+  'tbd',
+  'placeholder',
+  'symbol',
+  'target',
+  'outcome',
+  '...',
+  '…',
+  'if any',
+  'assumption',
 ]);
 const TEMPLATE_PHRASES = [
-  '1-3 lines', 'concrete surfaces', 'explicit non-goals', 'detected toolchain', 'targeted check',
-  'observable end state', 'required tooling', 'assumption or default', 'out-of-scope item',
-  'file:symbol or behaviour', 'file:symbol or behavior', 'observed command output', 'if any',
+  '1-3 lines',
+  'concrete surfaces',
+  'explicit non-goals',
+  'detected toolchain',
+  'targeted check',
+  'observable end state',
+  'required tooling',
+  'assumption or default',
+  'out-of-scope item',
+  'file:symbol or behaviour',
+  'file:symbol or behavior',
+  'observed command output',
+  'if any',
 ];
 /** Where the template puts a `[Title Case]` slot: a heading, a list/step marker or a `Label:` at line start. */
 const TEMPLATE_SLOT = /^\s*(?:#{1,6}|[-*+]|\d+[.):]|(?:step\s+\d+:)|[A-Za-z][\w /-]*:)?\s*$/i;
-const RESOLVED = /^(?:\(?(?:none|n\/a|nothing|no\b|all\s+(?:resolved|settled|closed)|resolved|settled|closed)\b|-+$|—$)/i;
-const OPEN_MARKER = /^[\s#>*_-]*(?:\d+[.)]\s*)?(?:\*\*|__)?(next\s+open\s+decisions?|open\s+questions?|open\s+decisions?|unresolved\s+questions?)(?:\*\*|__)?\s*(?:[:\-–—]\s*(?:\*\*|__)?)?\s*(.*)$/i;
+const RESOLVED =
+  /^(?:\(?(?:none|n\/a|nothing|no\b|all\s+(?:resolved|settled|closed)|resolved|settled|closed)\b|-+$|—$)/i;
+const OPEN_MARKER =
+  /^[\s#>*_-]*(?:\d+[.)]\s*)?(?:\*\*|__)?(next\s+open\s+decisions?|open\s+questions?|open\s+decisions?|unresolved\s+questions?)(?:\*\*|__)?\s*(?:[:\-–—]\s*(?:\*\*|__)?)?\s*(.*)$/i;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
 
 function stripLocation(item: string): string {
@@ -83,11 +120,55 @@ function stripLocation(item: string): string {
  * or `startup latency` names a behaviour when two of its words come from this list.
  */
 const BEHAVIOUR_WORDS = new Set([
-  'agent', 'approval', 'artifact', 'budget', 'cache', 'command', 'configuration', 'confirmation', 'context',
-  'error', 'errors', 'event', 'events', 'execution', 'fallback', 'flow', 'handoff', 'handler', 'input', 'latency',
-  'lifecycle', 'logging', 'memory', 'output', 'parser', 'parsing', 'performance', 'permission', 'persistence',
-  'plan', 'planning', 'policy', 'prompt', 'recovery', 'request', 'response', 'retry', 'retries', 'routing',
-  'runtime', 'schema', 'session', 'startup', 'state', 'stream', 'streaming', 'timeout', 'tracker', 'validation',
+  'agent',
+  'approval',
+  'artifact',
+  'budget',
+  'cache',
+  'command',
+  'configuration',
+  'confirmation',
+  'context',
+  'error',
+  'errors',
+  'event',
+  'events',
+  'execution',
+  'fallback',
+  'flow',
+  'handoff',
+  'handler',
+  'input',
+  'latency',
+  'lifecycle',
+  'logging',
+  'memory',
+  'output',
+  'parser',
+  'parsing',
+  'performance',
+  'permission',
+  'persistence',
+  'plan',
+  'planning',
+  'policy',
+  'prompt',
+  'recovery',
+  'request',
+  'response',
+  'retry',
+  'retries',
+  'routing',
+  'runtime',
+  'schema',
+  'session',
+  'startup',
+  'state',
+  'stream',
+  'streaming',
+  'timeout',
+  'tracker',
+  'validation',
   'workflow',
 ]);
 const GENERIC_LEAD = /^(?:the|a|an|some|any|all|relevant|appropriate|affected|existing|changed)\b/i;
@@ -98,7 +179,10 @@ function isConcreteTarget(item: string): boolean {
   // `app/models.py (User.save)`, `src/a.ts:42`: any word that is a path makes the item concrete.
   const words = t.split(/\s+/);
   if (words.some((w) => isPathLike(stripLocation(w.replace(/^[([{'"]+|[)\]}'",;]+$/g, ''))))) return true;
-  return !GENERIC_LEAD.test(t) && words.filter((w) => BEHAVIOUR_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, ''))).length >= 2;
+  return (
+    !GENERIC_LEAD.test(t) &&
+    words.filter((w) => BEHAVIOUR_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, ''))).length >= 2
+  );
 }
 
 function isPlaceholderItem(item: string): boolean {
@@ -137,7 +221,11 @@ class Collector {
     this.warnings.push(this.issue(code, message, at));
   }
 
-  private issue(code: PlanIssue['code'], message: string, at: { line?: number; step?: number; section?: string }): PlanIssue {
+  private issue(
+    code: PlanIssue['code'],
+    message: string,
+    at: { line?: number; step?: number; section?: string },
+  ): PlanIssue {
     const located = this.locate(at.line);
     const step = at.step ?? located.step;
     const section = at.section ?? located.section;
@@ -160,27 +248,51 @@ function checkSections(doc: PlanDoc, out: Collector): void {
       const where = coded
         ? ` It appears only inside the code block at lines ${coded.blockStart}-${coded.blockEnd}, which is shown as code, not as a plan: remove the code fence around the plan.`
         : '';
-      out.error('missing_section', `Required section \`## ${name}\`${alias ? ` (or \`## ${alias}\`)` : ''} is missing.${where}`, { section: name, ...(coded ? { line: coded.line } : {}) });
+      out.error(
+        'missing_section',
+        `Required section \`## ${name}\`${alias ? ` (or \`## ${alias}\`)` : ''} is missing.${where}`,
+        { section: name, ...(coded ? { line: coded.line } : {}) },
+      );
     }
     for (const dup of found.slice(1)) {
-      out.warn('duplicate_section', `Section \`${name}\` appears more than once; only the first (line ${found[0]?.line}) is used.`, { line: dup.line, section: name });
+      out.warn(
+        'duplicate_section',
+        `Section \`${name}\` appears more than once; only the first (line ${found[0]?.line}) is used.`,
+        { line: dup.line, section: name },
+      );
     }
   }
   const summary = doc.sections.find((s) => s.key === 'summary');
   if (summary && !hasContent(summary)) {
-    out.error('empty_summary', 'The `Summary` section is empty: state the goal, the user impact and what changes in 1-3 lines.', { line: summary.line, section: 'Summary' });
+    out.error(
+      'empty_summary',
+      'The `Summary` section is empty: state the goal, the user impact and what changes in 1-3 lines.',
+      { line: summary.line, section: 'Summary' },
+    );
   }
   const steps = doc.sections.find((s) => s.key === 'steps');
   if (steps && doc.steps.length === 0) {
-    out.error('no_steps', 'The `Implementation Steps` section has no numbered steps: write `1. Action -> files: [path] -> verify: [command]`.', { line: steps.line, section: 'Implementation Steps' });
+    out.error(
+      'no_steps',
+      'The `Implementation Steps` section has no numbered steps: write `1. Action -> files: [path] -> verify: [command]`.',
+      { line: steps.line, section: 'Implementation Steps' },
+    );
   }
   const validation = doc.sections.find((s) => s.key === 'validation');
   if (validation && !hasContent(validation)) {
-    out.error('no_validation_items', 'The `Test Cases and Validation` section lists nothing: add the build/lint, test and behaviour checks.', { line: validation.line, section: 'Test Cases and Validation' });
+    out.error(
+      'no_validation_items',
+      'The `Test Cases and Validation` section lists nothing: add the build/lint, test and behaviour checks.',
+      { line: validation.line, section: 'Test Cases and Validation' },
+    );
   }
   const assumptions = doc.sections.find((s) => s.key === 'assumptions');
   if (assumptions && !hasContent(assumptions)) {
-    out.error('no_assumptions', 'The `Assumptions and Defaults` section is empty: list the defaults chosen and what is intentionally left unchanged.', { line: assumptions.line, section: 'Assumptions and Defaults' });
+    out.error(
+      'no_assumptions',
+      'The `Assumptions and Defaults` section is empty: list the defaults chosen and what is intentionally left unchanged.',
+      { line: assumptions.line, section: 'Assumptions and Defaults' },
+    );
   }
   if (doc.title === null) out.warn('no_title', 'The plan has no `# Title` heading; its file gets a timestamped name.');
   if (!doc.sections.some((s) => s.key === 'scope')) {
@@ -192,33 +304,60 @@ function checkStep(step: PlanStep, out: Collector): void {
   const at = { line: step.line, step: step.number, section: 'Implementation Steps' };
   const declared = [...step.files, ...step.targets];
   const label = `Step ${step.number}`;
-  if (declared.length === 0 && !TARGET_ANCHOR.test(step.action) && !step.action.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/[,.;:)]+$/, ''))))) {
-    out.error('step_missing_target', `${label} names no file, symbol or other repository target: add \`-> files: [path/file.ext]\` or name the symbol in inline code.`, at);
+  if (
+    declared.length === 0 &&
+    !TARGET_ANCHOR.test(step.action) &&
+    !step.action.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/[,.;:)]+$/, ''))))
+  ) {
+    out.error(
+      'step_missing_target',
+      `${label} names no file, symbol or other repository target: add \`-> files: [path/file.ext]\` or name the symbol in inline code.`,
+      at,
+    );
   }
   // A list that names one concrete path or symbol is enough; prose entries beside it are notes.
   if (!declared.some(isConcreteTarget)) {
     for (const item of declared) {
       if (isPlaceholderItem(item)) continue; // reported once as a placeholder
-      out.error('step_vague_target', `${label} target \`${item}\` is not a concrete path or symbol: name the file (e.g. \`src/module.ts\`) or \`file:symbol\`.`, at);
+      out.error(
+        'step_vague_target',
+        `${label} target \`${item}\` is not a concrete path or symbol: name the file (e.g. \`src/module.ts\`) or \`file:symbol\`.`,
+        at,
+      );
     }
   }
   if (!step.hasVerifyField || step.verify.length === 0) {
-    out.error('step_missing_verify', `${label} has no ${step.hasVerifyField ? 'non-empty ' : ''}\`verify:\`: add \`-> verify: [command]\` with a concrete command or observable check.`, at);
+    out.error(
+      'step_missing_verify',
+      `${label} has no ${step.hasVerifyField ? 'non-empty ' : ''}\`verify:\`: add \`-> verify: [command]\` with a concrete command or observable check.`,
+      at,
+    );
     return;
   }
-  const markdownOnly = step.files.length > 0 && step.targets.length === 0 && step.files.every((f) => MARKDOWN_FILE.test(stripLocation(f)));
+  const markdownOnly =
+    step.files.length > 0 && step.targets.length === 0 && step.files.every((f) => MARKDOWN_FILE.test(stripLocation(f)));
   for (const item of step.verify) {
     if (isPlaceholderItem(item)) continue;
     const verdict = judgeVerifyItem(item, { markdownOnly });
     if (!verdict.ok) out.error('step_vague_verify', `${label} verify item rejected: ${verdict.reason}.`, at);
-    else if (verdict.chained) out.warn('verify_chain', `${label} verify item \`${item}\` chains commands with \`;\`: list separate checks as comma-separated entries.`, at);
+    else if (verdict.chained)
+      out.warn(
+        'verify_chain',
+        `${label} verify item \`${item}\` chains commands with \`;\`: list separate checks as comma-separated entries.`,
+        at,
+      );
   }
 }
 
 function checkNumbering(doc: PlanDoc, out: Collector): void {
   const numbered = doc.steps.filter((s) => s.kind === 'numbered');
   const broken = numbered.find((s, i) => s.number !== i + 1);
-  if (broken) out.warn('step_numbering', `Steps are not numbered 1..${numbered.length} in order (found ${broken.number} at position ${numbered.indexOf(broken) + 1}).`, { line: broken.line, step: broken.number });
+  if (broken)
+    out.warn(
+      'step_numbering',
+      `Steps are not numbered 1..${numbered.length} in order (found ${broken.number} at position ${numbered.indexOf(broken) + 1}).`,
+      { line: broken.line, step: broken.number },
+    );
 }
 
 /** A source line with quoted strings and code spans blanked: the text the prose rules look at. */
@@ -246,7 +385,9 @@ function checkPlaceholders(lines: readonly ProseLine[], out: Collector): void {
         TEMPLATE_PHRASES.some((p) => lower.includes(p)) ||
         (!isMetadataList && PLACEHOLDER_WORDS.has(lower)) ||
         itemsArePlaceholders ||
-        (!isMetadataList && /^(?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,3}$/.test(inner) && TEMPLATE_SLOT.test(prose.slice(0, m.index)));
+        (!isMetadataList &&
+          /^(?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,3}$/.test(inner) &&
+          TEMPLATE_SLOT.test(prose.slice(0, m.index)));
       if (template) found.add(`[${inner}]`);
     }
     for (const m of prose.includes('<') ? prose.matchAll(/<([a-z][a-z _-]*)>/gi) : []) {
@@ -254,7 +395,11 @@ function checkPlaceholders(lines: readonly ProseLine[], out: Collector): void {
     }
     if (/path\/to\//i.test(src.text) && ![...found].some((f) => /path\/to\//i.test(f))) found.add('path/to/…');
     for (const token of found) {
-      out.error('placeholder', `Placeholder \`${token}\` left in the plan at line ${src.line}: replace it with the real content.`, { line: src.line });
+      out.error(
+        'placeholder',
+        `Placeholder \`${token}\` left in the plan at line ${src.line}: replace it with the real content.`,
+        { line: src.line },
+      );
     }
   }
 }
@@ -268,7 +413,11 @@ function checkOpenDecisions(lines: readonly ProseLine[], out: Collector): void {
     const rest = (m[2] as string).trim();
     if (rest !== '') {
       if (!RESOLVED.test(rest) && !/no remaining/i.test(rest)) {
-        out.error('open_decision', `Unresolved \`${marker}\` at line ${src.line}: resolve it (ask the user) or state \`No remaining scope decisions\`.`, { line: src.line });
+        out.error(
+          'open_decision',
+          `Unresolved \`${marker}\` at line ${src.line}: resolve it (ask the user) or state \`No remaining scope decisions\`.`,
+          { line: src.line },
+        );
       }
       continue;
     }
@@ -278,7 +427,11 @@ function checkOpenDecisions(lines: readonly ProseLine[], out: Collector): void {
       if (!item) break;
       const itemText = (item[1] as string).trim();
       if (!RESOLVED.test(itemText) && !/no remaining/i.test(itemText)) {
-        out.error('open_decision', `Unresolved ${marker.toLowerCase()} at line ${next.line}: "${itemText}" — resolve it or state \`No remaining scope decisions\`.`, { line: next.line });
+        out.error(
+          'open_decision',
+          `Unresolved ${marker.toLowerCase()} at line ${next.line}: "${itemText}" — resolve it or state \`No remaining scope decisions\`.`,
+          { line: next.line },
+        );
       }
     }
   }
@@ -290,18 +443,30 @@ function checkLinks(lines: readonly ProseLine[], out: Collector): void {
     if (!prose.includes('[') && !src.text.includes('://')) continue;
     let reported = false;
     for (const m of prose.matchAll(/!?\[([^\]]*)\]\(\s*([^)\s]*)[^)]*\)/g)) {
-      out.error('link_reference', `Markdown link \`${m[0]}\` at line ${src.line}: write file references as plain text or inline code (e.g. \`src/main.rs:42\`).`, { line: src.line });
+      out.error(
+        'link_reference',
+        `Markdown link \`${m[0]}\` at line ${src.line}: write file references as plain text or inline code (e.g. \`src/main.rs:42\`).`,
+        { line: src.line },
+      );
       reported = true;
     }
     const refDef = /^\s*\[[^\]]+\]:\s*\S+/.exec(prose);
     if (refDef) {
-      out.error('link_reference', `Link reference definition at line ${src.line}: write file references as plain text or inline code.`, { line: src.line });
+      out.error(
+        'link_reference',
+        `Link reference definition at line ${src.line}: write file references as plain text or inline code.`,
+        { line: src.line },
+      );
       reported = true;
     }
     if (reported) continue;
     const uri = /\b(?:vscode-file|vscode|file):\/\/[^\s)>\]`]*/.exec(src.text);
     if (uri) {
-      out.error('link_reference', `Editor/IDE URI \`${uri[0]}\` at line ${src.line}: plans are read in terminals, so reference files as plain text or inline code (e.g. \`src/main.rs:42\`).`, { line: src.line });
+      out.error(
+        'link_reference',
+        `Editor/IDE URI \`${uri[0]}\` at line ${src.line}: plans are read in terminals, so reference files as plain text or inline code (e.g. \`src/main.rs:42\`).`,
+        { line: src.line },
+      );
     }
   }
 }
@@ -314,7 +479,11 @@ function collectStepPlaceholders(doc: PlanDoc, out: Collector): void {
     if (reportedLines.has(step.line)) continue;
     const items = [...step.files, ...step.targets, ...step.verify].filter(isPlaceholderItem);
     for (const item of items) {
-      out.error('placeholder', `Step ${step.number} uses the placeholder \`${item}\`: replace it with the real ${step.verify.includes(item) ? 'check' : 'path'}.`, { line: step.line, step: step.number });
+      out.error(
+        'placeholder',
+        `Step ${step.number} uses the placeholder \`${item}\`: replace it with the real ${step.verify.includes(item) ? 'check' : 'path'}.`,
+        { line: step.line, step: step.number },
+      );
     }
   }
 }
@@ -334,8 +503,17 @@ export function validatePlan(input: string | PlanDoc): ValidationReport {
   checkLinks(lines, out);
   const tokens = estimateTokens(doc.text);
   if (tokens > PLAN_TOKEN_BUDGET) {
-    out.warn('over_token_budget', `The plan is about ${tokens} tokens, over the ~${PLAN_TOKEN_BUDGET}-token budget: condense it (prefer \`file:symbol\` references over prose) so it is not truncated.`);
+    out.warn(
+      'over_token_budget',
+      `The plan is about ${tokens} tokens, over the ~${PLAN_TOKEN_BUDGET}-token budget: condense it (prefer \`file:symbol\` references over prose) so it is not truncated.`,
+    );
   }
   const byLine = (a: PlanIssue, b: PlanIssue) => (a.line ?? 0) - (b.line ?? 0);
-  return { ready: out.errors.length === 0, errors: out.errors.sort(byLine), warnings: out.warnings.sort(byLine), tokens, doc };
+  return {
+    ready: out.errors.length === 0,
+    errors: out.errors.sort(byLine),
+    warnings: out.warnings.sort(byLine),
+    tokens,
+    doc,
+  };
 }

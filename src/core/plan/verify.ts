@@ -20,20 +20,53 @@ export interface VerifyContext {
 }
 
 export type VerifyVerdict =
-  | { ok: true; kind: 'command' | 'observable' | 'skip_markdown_lint'; chained: boolean }
-  | { ok: false; reason: string };
+  { ok: true; kind: 'command' | 'observable' | 'skip_markdown_lint'; chained: boolean } | { ok: false; reason: string };
 
 /** Comma-separated items; commas inside quotes, backticks or brackets stay in their item. */
 export function splitVerifyItems(value: string): string[] {
   const v = value.trim();
   const inner = v.startsWith('[') && v.endsWith(']') ? v.slice(1, -1) : v;
-  return splitTopLevel(inner, ',').map(unwrapCode).filter((s) => s.length > 0);
+  return splitTopLevel(inner, ',')
+    .map(unwrapCode)
+    .filter((s) => s.length > 0);
 }
 
 const ENGLISH_WORD_PROGRAMS = new Set([
-  'file', 'sort', 'find', 'ls', 'wc', 'make', 'head', 'tail', 'cat', 'test', 'diff', 'tree', 'stat',
-  'time', 'which', 'echo', 'more', 'less', 'open', 'watch', 'type', 'touch', 'du', 'df', 'env',
-  'paste', 'join', 'split', 'cut', 'expand', 'fold', 'look', 'locate', 'uniq', 'column',
+  'file',
+  'sort',
+  'find',
+  'ls',
+  'wc',
+  'make',
+  'head',
+  'tail',
+  'cat',
+  'test',
+  'diff',
+  'tree',
+  'stat',
+  'time',
+  'which',
+  'echo',
+  'more',
+  'less',
+  'open',
+  'watch',
+  'type',
+  'touch',
+  'du',
+  'df',
+  'env',
+  'paste',
+  'join',
+  'split',
+  'cut',
+  'expand',
+  'fold',
+  'look',
+  'locate',
+  'uniq',
+  'column',
 ]);
 
 const ENGLISH_HEAD_EXAMPLES: Readonly<Record<string, string>> = {
@@ -51,28 +84,208 @@ const ENGLISH_HEAD_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** Programs that verify something without arguments. */
-const BARE_COMMANDS = new Set(['pytest', 'tox', 'nox', 'vitest', 'jest', 'mocha', 'tsc', 'rspec', 'phpunit', 'ctest', 'ninja', 'just', 'rake', 'cargo-nextest']);
+const BARE_COMMANDS = new Set([
+  'pytest',
+  'tox',
+  'nox',
+  'vitest',
+  'jest',
+  'mocha',
+  'tsc',
+  'rspec',
+  'phpunit',
+  'ctest',
+  'ninja',
+  'just',
+  'rake',
+  'cargo-nextest',
+]);
 
 /** Programs that need at least one argument to verify anything. */
 const COMMANDS_WITH_ARGS = new Set([
-  'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'deno', 'node', 'tsx', 'ts-node', 'eslint', 'prettier', 'biome',
-  'stylelint', 'cargo', 'rustc', 'rustfmt', 'go', 'gofmt', 'golangci-lint', 'staticcheck', 'python',
-  'python3', 'py', 'uv', 'uvx', 'poetry', 'pdm', 'hatch', 'pip', 'pip3', 'pipx', 'ruff', 'mypy',
-  'pyright', 'black', 'isort', 'flake8', 'pylint', 'coverage', 'rg', 'grep', 'egrep', 'fgrep', 'sed',
-  'awk', 'jq', 'yq', 'fd', 'curl', 'wget', 'http', 'bash', 'sh', 'zsh', 'pwsh', 'gcc', 'clang',
-  'javac', 'java', 'kotlinc', 'gradle', 'gradlew', 'mvn', 'sbt', 'dotnet', 'swift', 'xcodebuild',
-  'ruby', 'bundle', 'perl', 'php', 'composer', 'mix', 'elixir', 'erl', 'ghc', 'stack', 'cabal',
-  'dune', 'opam', 'zig', 'bazel', 'bazelisk', 'buck2', 'cmake', 'meson', 'docker', 'podman',
-  'kubectl', 'helm', 'terraform', 'tflint', 'nix', 'shellcheck', 'shfmt', 'hadolint', 'actionlint',
-  'yamllint', 'markdownlint', 'markdownlint-cli2', 'vale', 'lychee', 'cspell', 'codespell', 'cmp',
-  'xxd', 'od', 'hexdump', 'readelf', 'objdump', 'nm', 'ldd', 'sha256sum', 'shasum', 'md5sum',
-  'openssl', 'sqlite3', 'psql', 'mysql', 'redis-cli', 'hyperfine', 'valgrind', 'ack', 'ag', 'nl',
-  'tr', 'comm', 'diffstat', 'vsce', 'code', 'lua', 'luarocks', 'R', 'Rscript', 'julia', 'scala',
-  'clojure', 'lein', 'flutter', 'dart', 'pod', 'carthage', 'ansible', 'ansible-lint', 'packer',
-  'pre-commit', 'nextest', 'turbo', 'nx', 'lerna', 'rebar3', 'gotestsum', 'playwright', 'cypress', 'ava',
-  'karma', 'nyc', 'c8', 'wasm-pack', 'maturin', 'tarpaulin', 'gleam', 'crystal', 'nim',
-  'kotlin', 'ktlint', 'detekt', 'swiftlint', 'rubocop', 'standardrb', 'phpstan', 'psalm', 'credo',
-  'clang-tidy', 'clang-format', 'cppcheck', 'buf', 'protoc', 'sqlfluff', 'dbt', 'golines', 'revive',
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'bun',
+  'bunx',
+  'deno',
+  'node',
+  'tsx',
+  'ts-node',
+  'eslint',
+  'prettier',
+  'biome',
+  'stylelint',
+  'cargo',
+  'rustc',
+  'rustfmt',
+  'go',
+  'gofmt',
+  'golangci-lint',
+  'staticcheck',
+  'python',
+  'python3',
+  'py',
+  'uv',
+  'uvx',
+  'poetry',
+  'pdm',
+  'hatch',
+  'pip',
+  'pip3',
+  'pipx',
+  'ruff',
+  'mypy',
+  'pyright',
+  'black',
+  'isort',
+  'flake8',
+  'pylint',
+  'coverage',
+  'rg',
+  'grep',
+  'egrep',
+  'fgrep',
+  'sed',
+  'awk',
+  'jq',
+  'yq',
+  'fd',
+  'curl',
+  'wget',
+  'http',
+  'bash',
+  'sh',
+  'zsh',
+  'pwsh',
+  'gcc',
+  'clang',
+  'javac',
+  'java',
+  'kotlinc',
+  'gradle',
+  'gradlew',
+  'mvn',
+  'sbt',
+  'dotnet',
+  'swift',
+  'xcodebuild',
+  'ruby',
+  'bundle',
+  'perl',
+  'php',
+  'composer',
+  'mix',
+  'elixir',
+  'erl',
+  'ghc',
+  'stack',
+  'cabal',
+  'dune',
+  'opam',
+  'zig',
+  'bazel',
+  'bazelisk',
+  'buck2',
+  'cmake',
+  'meson',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'terraform',
+  'tflint',
+  'nix',
+  'shellcheck',
+  'shfmt',
+  'hadolint',
+  'actionlint',
+  'yamllint',
+  'markdownlint',
+  'markdownlint-cli2',
+  'vale',
+  'lychee',
+  'cspell',
+  'codespell',
+  'cmp',
+  'xxd',
+  'od',
+  'hexdump',
+  'readelf',
+  'objdump',
+  'nm',
+  'ldd',
+  'sha256sum',
+  'shasum',
+  'md5sum',
+  'openssl',
+  'sqlite3',
+  'psql',
+  'mysql',
+  'redis-cli',
+  'hyperfine',
+  'valgrind',
+  'ack',
+  'ag',
+  'nl',
+  'tr',
+  'comm',
+  'diffstat',
+  'vsce',
+  'code',
+  'lua',
+  'luarocks',
+  'R',
+  'Rscript',
+  'julia',
+  'scala',
+  'clojure',
+  'lein',
+  'flutter',
+  'dart',
+  'pod',
+  'carthage',
+  'ansible',
+  'ansible-lint',
+  'packer',
+  'pre-commit',
+  'nextest',
+  'turbo',
+  'nx',
+  'lerna',
+  'rebar3',
+  'gotestsum',
+  'playwright',
+  'cypress',
+  'ava',
+  'karma',
+  'nyc',
+  'c8',
+  'wasm-pack',
+  'maturin',
+  'tarpaulin',
+  'gleam',
+  'crystal',
+  'nim',
+  'kotlin',
+  'ktlint',
+  'detekt',
+  'swiftlint',
+  'rubocop',
+  'standardrb',
+  'phpstan',
+  'psalm',
+  'credo',
+  'clang-tidy',
+  'clang-format',
+  'cppcheck',
+  'buf',
+  'protoc',
+  'sqlfluff',
+  'dbt',
+  'golines',
+  'revive',
 ]);
 
 /**
@@ -80,33 +293,140 @@ const COMMANDS_WITH_ARGS = new Set([
  * even with a path after it (`verify src/a.ts compiles` is judged as an observable check).
  */
 const PROSE_HEADS = new Set([
-  'the', 'a', 'an', 'all', 'any', 'each', 'every', 'no', 'it', 'this', 'that', 'these', 'those', 'new',
-  'run', 'verify', 'check', 'ensure', 'confirm', 'inspect', 'review', 'observe', 'see', 'manually',
-  'tests', 'unit', 'integration', 'existing', 'output', 'build', 'lint', 'docs', 'then', 'and', 'or',
+  'the',
+  'a',
+  'an',
+  'all',
+  'any',
+  'each',
+  'every',
+  'no',
+  'it',
+  'this',
+  'that',
+  'these',
+  'those',
+  'new',
+  'run',
+  'verify',
+  'check',
+  'ensure',
+  'confirm',
+  'inspect',
+  'review',
+  'observe',
+  'see',
+  'manually',
+  'tests',
+  'unit',
+  'integration',
+  'existing',
+  'output',
+  'build',
+  'lint',
+  'docs',
+  'then',
+  'and',
+  'or',
 ]);
 const PROGRAM_NAME = /^[a-z][a-z0-9._+-]*$/;
 
-const CONVENTIONAL_MAKE_TARGETS = new Set(['test', 'tests', 'check', 'lint', 'build', 'all', 'vet', 'fmt', 'format', 'ci', 'docs', 'verify', 'typecheck', 'unit', 'integration', 'e2e', 'coverage', 'bench']);
+const CONVENTIONAL_MAKE_TARGETS = new Set([
+  'test',
+  'tests',
+  'check',
+  'lint',
+  'build',
+  'all',
+  'vet',
+  'fmt',
+  'format',
+  'ci',
+  'docs',
+  'verify',
+  'typecheck',
+  'unit',
+  'integration',
+  'e2e',
+  'coverage',
+  'bench',
+]);
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** Words after which a program name starts the command a sentence asks for (`Run cargo test -p core to confirm …`). */
-const INVOCATION_CUES = new Set(['run', 'running', 'rerun', 'execute', 'executing', 'invoke', 'invoking', 'use', 'using', 'with', 'by', 'via', 'through', 'then', 'plus', 'after']);
+const INVOCATION_CUES = new Set([
+  'run',
+  'running',
+  'rerun',
+  'execute',
+  'executing',
+  'invoke',
+  'invoking',
+  'use',
+  'using',
+  'with',
+  'by',
+  'via',
+  'through',
+  'then',
+  'plus',
+  'after',
+]);
 const KNOWN_PROGRAMS = new Set([...COMMANDS_WITH_ARGS, ...BARE_COMMANDS, ...ENGLISH_WORD_PROGRAMS, 'git']);
 
 /** Skipped in front of the command that matters. */
 const WRAPPERS = new Set(['timeout', 'nice', 'command', 'exec', 'xvfb-run']);
 
 const MUTATING_GIT = new Set([
-  'add', 'commit', 'push', 'pull', 'fetch', 'checkout', 'switch', 'reset', 'rebase', 'merge', 'restore',
-  'rm', 'mv', 'clean', 'apply', 'am', 'cherry-pick', 'revert', 'init', 'clone', 'gc', 'prune', 'stash',
-  'tag', 'branch', 'remote', 'submodule', 'config', 'notes', 'worktree', 'update-ref', 'update-index',
-  'filter-branch', 'bisect', 'reflog', 'replace', 'sparse-checkout', 'maintenance', 'pack-refs', 'repack',
+  'add',
+  'commit',
+  'push',
+  'pull',
+  'fetch',
+  'checkout',
+  'switch',
+  'reset',
+  'rebase',
+  'merge',
+  'restore',
+  'rm',
+  'mv',
+  'clean',
+  'apply',
+  'am',
+  'cherry-pick',
+  'revert',
+  'init',
+  'clone',
+  'gc',
+  'prune',
+  'stash',
+  'tag',
+  'branch',
+  'remote',
+  'submodule',
+  'config',
+  'notes',
+  'worktree',
+  'update-ref',
+  'update-index',
+  'filter-branch',
+  'bisect',
+  'reflog',
+  'replace',
+  'sparse-checkout',
+  'maintenance',
+  'pack-refs',
+  'repack',
 ]);
 
 // A filter flag with `=` needs a value: `git log --grep=` selects nothing.
-const GIT_FILTER_FLAG = /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--follow|--diff-filter(?:=.+)?|-e|--)$/;
-const REVISION = /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
-const KNOWN_FILES = /^(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Justfile|justfile|Rakefile|Gemfile|Procfile|LICENSE|README|CHANGELOG|Vagrantfile|BUILD|WORKSPACE|Jenkinsfile)$/;
+const GIT_FILTER_FLAG =
+  /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--follow|--diff-filter(?:=.+)?|-e|--)$/;
+const REVISION =
+  /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
+const KNOWN_FILES =
+  /^(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Justfile|justfile|Rakefile|Gemfile|Procfile|LICENSE|README|CHANGELOG|Vagrantfile|BUILD|WORKSPACE|Jenkinsfile)$/;
 
 export function isPathLike(token: string): boolean {
   if (token === '.' || token === '..') return true;
@@ -191,12 +511,18 @@ function judgeGit(args: readonly string[]): string | null {
     else break;
   }
   const sub = args[i];
-  if (sub === undefined) return 'bare `git` is not a check: select a revision, path or filter, e.g. `git log -5 --oneline` or `git diff HEAD~1 -- src/main.rs`';
+  if (sub === undefined)
+    return 'bare `git` is not a check: select a revision, path or filter, e.g. `git log -5 --oneline` or `git diff HEAD~1 -- src/main.rs`';
   const rest = args.slice(i + 1);
-  if (MUTATING_GIT.has(sub)) return `\`git ${sub}\` changes the repository or its refs and does not verify a step: use a read-only history check such as \`git show --stat HEAD\``;
-  if (sub === 'diff' && rest.includes('--check')) return '`git diff --check` only reports whitespace errors and does not verify the step: name a test, build or targeted inspection command';
-  const selects = rest.some((a) => REVISION.test(a) || isPathLike(a) || GIT_FILTER_FLAG.test(a)) || (sub === 'grep' && rest.some((a) => !isFlag(a)));
-  if (!selects) return `\`git ${[sub, ...rest].join(' ')}\` selects no revision, path or filter, so it proves nothing about this step: e.g. \`git log -5 --oneline\`, \`git diff HEAD~1 -- <path>\`, \`git blame <path>\``;
+  if (MUTATING_GIT.has(sub))
+    return `\`git ${sub}\` changes the repository or its refs and does not verify a step: use a read-only history check such as \`git show --stat HEAD\``;
+  if (sub === 'diff' && rest.includes('--check'))
+    return '`git diff --check` only reports whitespace errors and does not verify the step: name a test, build or targeted inspection command';
+  const selects =
+    rest.some((a) => REVISION.test(a) || isPathLike(a) || GIT_FILTER_FLAG.test(a)) ||
+    (sub === 'grep' && rest.some((a) => !isFlag(a)));
+  if (!selects)
+    return `\`git ${[sub, ...rest].join(' ')}\` selects no revision, path or filter, so it proves nothing about this step: e.g. \`git log -5 --oneline\`, \`git diff HEAD~1 -- <path>\`, \`git blame <path>\``;
   return null;
 }
 
@@ -208,7 +534,10 @@ type CommandVerdict =
 
 function judgeCommand(words: readonly Word[]): CommandVerdict {
   let start = 0;
-  while (start < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[start]?.word ?? '') || WRAPPERS.has(words[start]?.word ?? ''))) {
+  while (
+    start < words.length &&
+    (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[start]?.word ?? '') || WRAPPERS.has(words[start]?.word ?? ''))
+  ) {
     start += words[start]?.word === 'timeout' ? 2 : 1;
   }
   const head = words[start]?.word;
@@ -223,7 +552,8 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
   if (ENGLISH_WORD_PROGRAMS.has(head)) {
     const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
     if (args.some(isFlag) || hasPathArg) return { kind: 'command' };
-    if (head === 'make' && args.length === 1 && CONVENTIONAL_MAKE_TARGETS.has(args[0] as string)) return { kind: 'command' };
+    if (head === 'make' && args.length === 1 && CONVENTIONAL_MAKE_TARGETS.has(args[0] as string))
+      return { kind: 'command' };
     const example = ENGLISH_HEAD_EXAMPLES[head] ?? `${head} src/main.rs`;
     return {
       kind: 'rejected',
@@ -235,20 +565,30 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
   if (COMMANDS_WITH_ARGS.has(head)) {
     return args.length > 0
       ? { kind: 'command' }
-      : { kind: 'rejected', soft: false, reason: `bare \`${head}\` does not run a check: add the subcommand or target (e.g. \`${head} test\`)` };
+      : {
+          kind: 'rejected',
+          soft: false,
+          reason: `bare \`${head}\` does not run a check: add the subcommand or target (e.g. \`${head} test\`)`,
+        };
   }
   // A program this list does not know: it reads as a command when it carries a flag or a path,
   // unless it is a sentence asking for a known program (`please run git reset --hard HEAD`).
   const hasPathArg = words.slice(start + 1).some((w) => w.glob || isPathLike(w.word));
-  const asksForProgram = args.some((a, i) => INVOCATION_CUES.has(a.toLowerCase()) && KNOWN_PROGRAMS.has(args[i + 1] ?? ''));
-  if (PROGRAM_NAME.test(head) && !PROSE_HEADS.has(head) && !asksForProgram && (args.some(isFlag) || hasPathArg)) return { kind: 'command' };
+  const asksForProgram = args.some(
+    (a, i) => INVOCATION_CUES.has(a.toLowerCase()) && KNOWN_PROGRAMS.has(args[i + 1] ?? ''),
+  );
+  if (PROGRAM_NAME.test(head) && !PROSE_HEADS.has(head) && !asksForProgram && (args.some(isFlag) || hasPathArg))
+    return { kind: 'command' };
   return { kind: 'not_command' };
 }
 
-const RUN_CHECKS = /^(?:run|execute|do|perform)\s+(?:the\s+|all\s+|all\s+the\s+|relevant\s+|existing\s+)?(?:checks?|tests?|test\s+suite|linters?|lint|validation|verification|ci)\.?$/i;
-const EMPTY_WORDS = /^(?:n\/?a|none|tbd|todo|-+|\.\.\.|…|manual(?:ly)?(?:\s+(?:testing|test|check|review|verification|qa))?|tests?\s+pass(?:es)?|it\s+works|works|looks\s+good|ok|done|verified|check|checks|review|inspect|confirm|verify|test)\.?$/i;
+const RUN_CHECKS =
+  /^(?:run|execute|do|perform)\s+(?:the\s+|all\s+|all\s+the\s+|relevant\s+|existing\s+)?(?:checks?|tests?|test\s+suite|linters?|lint|validation|verification|ci)\.?$/i;
+const EMPTY_WORDS =
+  /^(?:n\/?a|none|tbd|todo|-+|\.\.\.|…|manual(?:ly)?(?:\s+(?:testing|test|check|review|verification|qa))?|tests?\s+pass(?:es)?|it\s+works|works|looks\s+good|ok|done|verified|check|checks|review|inspect|confirm|verify|test)\.?$/i;
 const SKIP_MARKDOWN_LINT = /^skip\s+markdown\s*lint\s+if\s+unavailable\.?$/i;
-const OBSERVABLE_VERB = /\b(?:returns?|pass(?:es)?|fails?|shows?|prints?|contains?|exits?|renders?|appears?|disappears?|lists?|reports?|succeeds?|matches|equals?|includes?|is|are|has|have|no longer|displays?|logs?|emits?|responds?|resolves?|compiles?|loads?|opens?|builds?|runs?|produces?|creates?|throws?|raises?|rejects?|accepts?|blocks?|allows?|reads?|writes?|stays?|keeps?|remains?|becomes?|clears?|lints? clean|exists?|exist)\b/i;
+const OBSERVABLE_VERB =
+  /\b(?:returns?|pass(?:es)?|fails?|shows?|prints?|contains?|exits?|renders?|appears?|disappears?|lists?|reports?|succeeds?|matches|equals?|includes?|is|are|has|have|no longer|displays?|logs?|emits?|responds?|resolves?|compiles?|loads?|opens?|builds?|runs?|produces?|creates?|throws?|raises?|rejects?|accepts?|blocks?|allows?|reads?|writes?|stays?|keeps?|remains?|becomes?|clears?|lints? clean|exists?|exist)\b/i;
 const IDENTIFIER = /\w+::\w+|\w+\(\)|\b[a-z]+[A-Z]\w*|\b\w+_\w+\b|#\d+|\b\d{3}\b|\/[\w/-]+/;
 
 function anchorOf(item: string): boolean {
@@ -269,7 +609,8 @@ function embeddedCommand(item: string): VerifyVerdict | null {
   for (let i = 1; i < words.length; i++) {
     const program = (words[i] as string).replace(/^['"(]+|['",;:.)]+$/g, '');
     if (!KNOWN_PROGRAMS.has(program)) continue;
-    if (!words.slice(Math.max(0, i - 3), i).some((w) => INVOCATION_CUES.has(w.toLowerCase().replace(/[^a-z]/g, '')))) continue;
+    if (!words.slice(Math.max(0, i - 3), i).some((w) => INVOCATION_CUES.has(w.toLowerCase().replace(/[^a-z]/g, ''))))
+      continue;
     const tail = [program, ...words.slice(i + 1)].join(' ').replace(/[.;,]+$/, '');
     const first = segmentsOf(tail).segments[0];
     if (first === undefined) continue;
@@ -287,7 +628,12 @@ function embeddedCommand(item: string): VerifyVerdict | null {
  */
 function isIndependentRederivation(item: string): boolean {
   const t = item.toLowerCase();
-  return /fresh|independent/.test(t) && /re-?\s?derive/.test(t) && /without reusing|no (?:helper )?reuse|fresh context/.test(t) && t.split(/\s+/).length >= 4;
+  return (
+    /fresh|independent/.test(t) &&
+    /re-?\s?derive/.test(t) &&
+    /without reusing|no (?:helper )?reuse|fresh context/.test(t) &&
+    t.split(/\s+/).length >= 4
+  );
 }
 
 export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict {
@@ -295,10 +641,18 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
   if (SKIP_MARKDOWN_LINT.test(item)) {
     return ctx.markdownOnly
       ? { ok: true, kind: 'skip_markdown_lint', chained: false }
-      : { ok: false, reason: '`skip Markdown lint if unavailable` is allowed only for steps whose targets are all Markdown files; this step needs an ordinary command or observable check' };
+      : {
+          ok: false,
+          reason:
+            '`skip Markdown lint if unavailable` is allowed only for steps whose targets are all Markdown files; this step needs an ordinary command or observable check',
+        };
   }
   if (isIndependentRederivation(item)) return { ok: true, kind: 'observable', chained: false };
-  if (RUN_CHECKS.test(item)) return { ok: false, reason: `\`${item}\` names no check: give the exact command (e.g. \`npm test\`, \`cargo test -p crate\`) or an observable result` };
+  if (RUN_CHECKS.test(item))
+    return {
+      ok: false,
+      reason: `\`${item}\` names no check: give the exact command (e.g. \`npm test\`, \`cargo test -p crate\`) or an observable result`,
+    };
   if (EMPTY_WORDS.test(item)) return { ok: false, reason: `\`${item}\` is not a concrete command or observable check` };
 
   const { segments, chained } = segmentsOf(item);
@@ -321,7 +675,11 @@ export function judgeVerifyItem(raw: string, ctx: VerifyContext): VerifyVerdict 
       continue;
     }
     if (verdict.kind === 'rejected' && !(verdict.soft && !sawCommand)) return { ok: false, reason: verdict.reason };
-    if (sawCommand) return { ok: false, reason: `\`${seg.map((w) => w.word).join(' ')}\` in \`${item}\` is not a recognised command` };
+    if (sawCommand)
+      return {
+        ok: false,
+        reason: `\`${seg.map((w) => w.word).join(' ')}\` in \`${item}\` is not a recognised command`,
+      };
     if (verdict.kind === 'rejected') softReason = verdict.reason;
     break;
   }

@@ -116,7 +116,10 @@ export function findDenied(words: readonly Word[], deny: DenySpec): string | nul
 }
 
 /** The first word holding an option some rule denies, as written, with that rule's reason. */
-export function firstDenied(words: readonly Word[], rules: readonly OptionRule[]): { shown: string; why: string } | null {
+export function firstDenied(
+  words: readonly Word[],
+  rules: readonly OptionRule[],
+): { shown: string; why: string } | null {
   for (const word of words) {
     for (const rule of rules) {
       const shown = findDenied([word], rule);

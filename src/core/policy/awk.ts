@@ -13,15 +13,31 @@ import { operands, readArgs, type Word } from './args';
 import { allow, reject, type SegmentVerdict } from './verdict';
 
 const SHORT_OK = 'FvS';
-const LONG_OK = new Set(['field-separator', 'assign', 'sandbox', 'posix', 'traditional', 're-interval', 'characters-as-bytes']);
+const LONG_OK = new Set([
+  'field-separator',
+  'assign',
+  'sandbox',
+  'posix',
+  'traditional',
+  're-interval',
+  'characters-as-bytes',
+]);
 
 export function checkAwk(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
-  const args = readArgs(words.slice(1), { valueShort: 'Fv', valueLong: ['field-separator', 'assign'], doubleDash: true });
+  const args = readArgs(words.slice(1), {
+    valueShort: 'Fv',
+    valueLong: ['field-separator', 'assign'],
+    doubleDash: true,
+  });
   for (const a of args) {
     if (a.kind === 'operand') continue;
     const known = a.kind === 'short' ? SHORT_OK.includes(a.flag) : LONG_OK.has(a.name);
-    if (!known) return reject('unknown', `${name} option \`${a.word}\` is not on the read-only list (program files, includes, extensions, profiles and dumps are not allowed)`);
+    if (!known)
+      return reject(
+        'unknown',
+        `${name} option \`${a.word}\` is not on the read-only list (program files, includes, extensions, profiles and dumps are not allowed)`,
+      );
   }
   const program = operands(args)[0];
   if (program === undefined) return reject('unknown', `${name} needs a program`);

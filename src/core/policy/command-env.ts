@@ -18,9 +18,23 @@ import type { AgentMode } from '../vocabulary';
 
 /** Variables copied from the host when set. Anything not listed here never reaches a command. */
 const PASSED_THROUGH: readonly string[] = [
-  'LANG', 'LANGUAGE', 'TERM', 'TZ', 'NO_COLOR', 'COLORTERM',
+  'LANG',
+  'LANGUAGE',
+  'TERM',
+  'TZ',
+  'NO_COLOR',
+  'COLORTERM',
   // Where toolchains live, so `cargo`, `rustup`, `pyenv`, `go` or `java` find themselves.
-  'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN', 'PYENV_ROOT', 'PYENV_VERSION', 'NVM_DIR', 'VOLTA_HOME', 'GOROOT', 'JAVA_HOME', 'VIRTUAL_ENV',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'RUSTUP_TOOLCHAIN',
+  'PYENV_ROOT',
+  'PYENV_VERSION',
+  'NVM_DIR',
+  'VOLTA_HOME',
+  'GOROOT',
+  'JAVA_HOME',
+  'VIRTUAL_ENV',
 ];
 const LOCALE = /^LC_[A-Z_]+$/;
 
@@ -45,7 +59,12 @@ export interface CommandEnvOptions {
 function gitConfigEnv(pairs: readonly [string, string][]): Record<string, string> {
   return {
     GIT_CONFIG_COUNT: String(pairs.length),
-    ...Object.fromEntries(pairs.flatMap(([key, value], i) => [[`GIT_CONFIG_KEY_${i}`, key], [`GIT_CONFIG_VALUE_${i}`, value]])),
+    ...Object.fromEntries(
+      pairs.flatMap(([key, value], i) => [
+        [`GIT_CONFIG_KEY_${i}`, key],
+        [`GIT_CONFIG_VALUE_${i}`, value],
+      ]),
+    ),
   };
 }
 
@@ -81,7 +100,10 @@ function parentOf(path: string): string {
 }
 
 /** The complete environment of one agent command; `base` (the host's environment) is not changed. */
-export function commandEnvironment(base: Readonly<Record<string, string | undefined>>, options: CommandEnvOptions): Record<string, string> {
+export function commandEnvironment(
+  base: Readonly<Record<string, string | undefined>>,
+  options: CommandEnvOptions,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
     if (value !== undefined && (PASSED_THROUGH.includes(key) || LOCALE.test(key))) env[key] = value;
@@ -89,7 +111,9 @@ export function commandEnvironment(base: Readonly<Record<string, string | undefi
   // An empty or relative PATH entry would let `cd dir && ls` run `dir/ls`; an entry inside the
   // workspace (`npx` puts node_modules/.bin there) would let the repository replace `cat` or `git`.
   const inside = (dir: string) => dir === options.root || dir.startsWith(`${options.root.replace(/\/+$/, '')}/`);
-  const path = (base.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').filter((dir) => dir.startsWith('/') && !inside(dir));
+  const path = (base.PATH ?? '/usr/local/bin:/usr/bin:/bin')
+    .split(':')
+    .filter((dir) => dir.startsWith('/') && !inside(dir));
   env.PATH = path.join(':');
   for (const [key, value] of Object.entries(options.toolchain ?? {})) env[key] ??= value;
   Object.assign(env, cachesUnder(options.scratch, options.mode), {

@@ -46,7 +46,11 @@ const PLAIN = /^[\w \t./:@%+,=-]*$/;
 export function splitWords(text: string): SegmentWords {
   if (PLAIN.test(text)) {
     const trimmed = text.trim();
-    return { ok: true, words: trimmed === '' ? [] : trimmed.split(/[ \t]+/).map((t) => ({ text: t, glob: false })), syntax: null };
+    return {
+      ok: true,
+      words: trimmed === '' ? [] : trimmed.split(/[ \t]+/).map((t) => ({ text: t, glob: false })),
+      syntax: null,
+    };
   }
   let entries: ParseEntry[];
   try {
@@ -70,7 +74,12 @@ function wordsOf(entries: readonly ParseEntry[]): { words: Word[]; syntax: strin
     } else if ('comment' in entry) {
       // shell-quote ends a word at any `#` and swallows the rest of the line as one comment.
       syntax ??= '#';
-      words.push(...entry.comment.split(/[ \t]+/).filter((part) => part !== '').map((part) => ({ text: part, glob: false })));
+      words.push(
+        ...entry.comment
+          .split(/[ \t]+/)
+          .filter((part) => part !== '')
+          .map((part) => ({ text: part, glob: false })),
+      );
     } else {
       syntax ??= entry.op;
       words.push({ text: entry.op, glob: false });

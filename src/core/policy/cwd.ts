@@ -41,7 +41,10 @@ export class CwdFlow {
   overflowed = false;
 
   /** `loose`: the line has parentheses, so no `cd` is known to outlive its segment. */
-  constructor(root: string, private readonly loose: boolean) {
+  constructor(
+    root: string,
+    private readonly loose: boolean,
+  ) {
     this.ok = [root];
     this.input = [root];
     this.seen.add(root);

@@ -19,7 +19,14 @@ import { checkCommandInWorkspace, type WorkspaceCommandVerdict } from './shell';
 
 export const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
 export const WRITE_TOOLS = ['write_file', 'edit_file'] as const;
-export const KNOWN_TOOLS = [...READ_TOOLS, ...WRITE_TOOLS, 'run_command', 'request_user_input', 'task_tracker', 'start_planning'] as const;
+export const KNOWN_TOOLS = [
+  ...READ_TOOLS,
+  ...WRITE_TOOLS,
+  'run_command',
+  'request_user_input',
+  'task_tracker',
+  'start_planning',
+] as const;
 export type ToolName = (typeof KNOWN_TOOLS)[number];
 
 export interface ToolCall {
@@ -60,23 +67,33 @@ export function gateToolCall(mode: AgentMode, call: ToolCall, ctx: GateContext):
   const name = call.name;
   if (!isKnown(name)) {
     const reason = `unknown tool \`${name}\``;
-    return mode === 'plan' ? blocked('mutation', `Mutation blocked: ${reason} is not available in plan mode (plan mode is read-only).`) : blocked('unknown_tool', `${reason}.`);
+    return mode === 'plan'
+      ? blocked('mutation', `Mutation blocked: ${reason} is not available in plan mode (plan mode is read-only).`)
+      : blocked('unknown_tool', `${reason}.`);
   }
   if (name === 'run_command') return gateCommand(mode, call.arguments, ctx);
   if ((WRITE_TOOLS as readonly string[]).includes(name)) return gateWrite(mode, name, call.arguments, ctx);
   if (name === 'start_planning' && mode === 'plan') {
-    return blocked('mutation', 'Mutation blocked: `start_planning` is for build/auto agents; planning is already active.');
+    return blocked(
+      'mutation',
+      'Mutation blocked: `start_planning` is for build/auto agents; planning is already active.',
+    );
   }
   return { allowed: true, tool: name };
 }
 
 function gateCommand(mode: AgentMode, raw: unknown, ctx: GateContext): DispatchDecision {
   const parsed = commandArgs.safeParse(raw);
-  if (!parsed.success) return blocked('invalid_arguments', `run_command arguments are invalid: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success)
+    return blocked('invalid_arguments', `run_command arguments are invalid: ${describeIssues(parsed.error)}.`);
   const verdict = checkCommandInWorkspace(parsed.data.command, mode, ctx.workspaceRoot);
   if (verdict.allowed) return { allowed: true, tool: 'run_command', command: verdict };
   if (verdict.refusedBy === 'paths') return blocked('outside_workspace', pathBlocked(verdict.reason), verdict);
-  return blocked('mutation', `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands.`, verdict);
+  return blocked(
+    'mutation',
+    `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands.`,
+    verdict,
+  );
 }
 
 /** What the model is told when a command names a path outside the workspace, in any mode. */
@@ -90,13 +107,23 @@ function gateWrite(mode: AgentMode, name: ToolName, raw: unknown, ctx: GateConte
     const path = parsed.success ? parsed.data.path : '';
     const target = parsed.success ? confine(path, ctx.workspaceRoot) : null;
     if (target !== null && (target === PLAN_DIR || target.startsWith(`${PLAN_DIR}/`))) {
-      return blocked('mutation', `Mutation blocked: \`${name}\` on the plan file. The runtime persists the plan; emit the plan as one <proposed_plan> block instead.`);
+      return blocked(
+        'mutation',
+        `Mutation blocked: \`${name}\` on the plan file. The runtime persists the plan; emit the plan as one <proposed_plan> block instead.`,
+      );
     }
-    return blocked('mutation', `Mutation blocked: \`${name}\` is not available in plan mode (plan mode is read-only; approve the plan to implement it).`);
+    return blocked(
+      'mutation',
+      `Mutation blocked: \`${name}\` is not available in plan mode (plan mode is read-only; approve the plan to implement it).`,
+    );
   }
-  if (!parsed.success) return blocked('invalid_arguments', `${name} arguments are invalid: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success)
+    return blocked('invalid_arguments', `${name} arguments are invalid: ${describeIssues(parsed.error)}.`);
   if (confine(parsed.data.path, ctx.workspaceRoot) === null) {
-    return blocked('outside_workspace', `\`${name}\` may only write inside the workspace; \`${parsed.data.path}\` is outside it.`);
+    return blocked(
+      'outside_workspace',
+      `\`${name}\` may only write inside the workspace; \`${parsed.data.path}\` is outside it.`,
+    );
   }
   return { allowed: true, tool: name };
 }

@@ -11,7 +11,25 @@ import type { Word } from './args';
 import { allow, reject, type SegmentVerdict } from './verdict';
 
 const ACTIONS = new Set(['get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'list']);
-const FLAGS = new Set(['show-origin', 'show-scope', 'name-only', 'null', 'bool', 'int', 'bool-or-int', 'path', 'expiry-date', 'includes', 'no-includes', 'local', 'worktree', 'all', 'regexp', 'fixed-value', 'show-names']);
+const FLAGS = new Set([
+  'show-origin',
+  'show-scope',
+  'name-only',
+  'null',
+  'bool',
+  'int',
+  'bool-or-int',
+  'path',
+  'expiry-date',
+  'includes',
+  'no-includes',
+  'local',
+  'worktree',
+  'all',
+  'regexp',
+  'fixed-value',
+  'show-names',
+]);
 const VALUED = new Set(['type', 'default', 'value', 'url']);
 const OUTSIDE = new Set(['global', 'system', 'file', 'blob']);
 
@@ -31,18 +49,30 @@ export function checkGitConfig(rest: readonly Word[]): SegmentVerdict {
     const names = long === null ? [...t.slice(1)] : [long.split('=')[0] ?? ''];
     const hasValue = long?.includes('=') ?? false;
     for (const name of names) {
-      if (OUTSIDE.has(name) || name === 'f') return reject('unknown', `\`git config ${t}\` names configuration outside the workspace (the user's or the system's, or another file)`);
+      if (OUTSIDE.has(name) || name === 'f')
+        return reject(
+          'unknown',
+          `\`git config ${t}\` names configuration outside the workspace (the user's or the system's, or another file)`,
+        );
       if ((ACTIONS.has(name) || name === 'l') && !hasValue) {
         read = true;
         list ||= name === 'list' || name === 'l';
       } else if (VALUED.has(name) && long !== null) {
         if (!hasValue) i += 1;
       } else if (!((FLAGS.has(name) && !hasValue) || (long === null && name === 'z'))) {
-        return reject('mutation', `\`git config ${t}\` is not a read option (only --get, --get-all, --get-regexp, --list and their display options are allowed)`);
+        return reject(
+          'mutation',
+          `\`git config ${t}\` is not a read option (only --get, --get-all, --get-regexp, --list and their display options are allowed)`,
+        );
       }
     }
   }
-  if (!read) return reject('mutation', '`git config` without `--get`/`--list` (or `git config get|list`) sets or edits configuration');
-  if (operandCount > (list ? 0 : 2)) return reject('mutation', '`git config` with more operands than a read form takes sets a value');
+  if (!read)
+    return reject(
+      'mutation',
+      '`git config` without `--get`/`--list` (or `git config get|list`) sets or edits configuration',
+    );
+  if (operandCount > (list ? 0 : 2))
+    return reject('mutation', '`git config` with more operands than a read form takes sets a value');
   return allow('inspection');
 }

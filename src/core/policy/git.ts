@@ -17,28 +17,106 @@ import type { SegmentVerdict } from './verdict';
 import { allow, reject } from './verdict';
 
 const READ_SUBCOMMANDS = new Set([
-  'status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse', 'describe', 'shortlog', 'grep',
-  'rev-list', 'ls-tree', 'cat-file', 'diff-tree', 'merge-base', 'range-diff', 'whatchanged',
-  'count-objects', 'version', 'help',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'blame',
+  'ls-files',
+  'rev-parse',
+  'describe',
+  'shortlog',
+  'grep',
+  'rev-list',
+  'ls-tree',
+  'cat-file',
+  'diff-tree',
+  'merge-base',
+  'range-diff',
+  'whatchanged',
+  'count-objects',
+  'version',
+  'help',
 ]);
 
 /** Subcommands that are harmless only as a listing. */
 const LIST_FORMS = new Set(['tag', 'branch', 'remote', 'reflog', 'stash', 'worktree']);
 
 const MUTATING = new Set([
-  'add', 'am', 'apply', 'archive', 'bisect', 'checkout', 'cherry-pick', 'clean', 'clone', 'commit',
-  'config', 'fetch', 'filter-branch', 'format-patch', 'gc', 'init', 'merge', 'mv', 'notes', 'prune',
-  'pull', 'push', 'rebase', 'replace', 'repack', 'reset', 'restore', 'revert', 'rm', 'submodule',
-  'switch', 'update-index', 'update-ref', 'symbolic-ref', 'maintenance', 'sparse-checkout', 'lfs',
-  'send-email', 'request-pull', 'fast-import', 'hash-object', 'mktag', 'mktree', 'commit-tree',
-  'read-tree', 'write-tree', 'checkout-index', 'ls-remote', 'remote-ext', 'daemon', 'instaweb',
-  'credential', 'svn', 'p4', 'cvsimport', 'bundle', 'pack-objects', 'unpack-objects', 'fsck',
+  'add',
+  'am',
+  'apply',
+  'archive',
+  'bisect',
+  'checkout',
+  'cherry-pick',
+  'clean',
+  'clone',
+  'commit',
+  'config',
+  'fetch',
+  'filter-branch',
+  'format-patch',
+  'gc',
+  'init',
+  'merge',
+  'mv',
+  'notes',
+  'prune',
+  'pull',
+  'push',
+  'rebase',
+  'replace',
+  'repack',
+  'reset',
+  'restore',
+  'revert',
+  'rm',
+  'submodule',
+  'switch',
+  'update-index',
+  'update-ref',
+  'symbolic-ref',
+  'maintenance',
+  'sparse-checkout',
+  'lfs',
+  'send-email',
+  'request-pull',
+  'fast-import',
+  'hash-object',
+  'mktag',
+  'mktree',
+  'commit-tree',
+  'read-tree',
+  'write-tree',
+  'checkout-index',
+  'ls-remote',
+  'remote-ext',
+  'daemon',
+  'instaweb',
+  'credential',
+  'svn',
+  'p4',
+  'cvsimport',
+  'bundle',
+  'pack-objects',
+  'unpack-objects',
+  'fsck',
 ]);
 
 /** Global options that only change what is read or how it is shown. */
 const SAFE_GLOBAL = new Set([
-  '--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs', '--glob-pathspecs',
-  '--noglob-pathspecs', '--icase-pathspecs', '--no-replace-objects', '--version', '--help', '-h',
+  '--no-pager',
+  '-P',
+  '--no-optional-locks',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--no-replace-objects',
+  '--version',
+  '--help',
+  '-h',
 ]);
 
 /**
@@ -50,7 +128,11 @@ const SAFE_GLOBAL = new Set([
 const READ_DENY: readonly OptionRule[] = [
   { long: ['output'], why: 'writes its output to a file' },
   { long: ['ext-diff'], why: "runs the repository's external diff program (diff.external, a diff driver's command)" },
-  { long: ['textconv'], ownOptions: ['text'], why: "runs the repository's text-conversion filters (diff.<driver>.textconv)" },
+  {
+    long: ['textconv'],
+    ownOptions: ['text'],
+    why: "runs the repository's text-conversion filters (diff.<driver>.textconv)",
+  },
   { long: ['exec'], why: 'names a program for git to run' },
   { long: ['show-signature'], why: 'runs the signature-verification program (gpg.program)' },
 ];
@@ -84,13 +166,51 @@ const GLOBAL_REFUSALS: Record<string, ['mutation' | 'unknown', string]> = {
 };
 
 const BRANCH_FLAGS = new Set([
-  'a', 'all', 'r', 'remotes', 'v', 'verbose', 'l', 'list', 'show-current', 'merged', 'no-merged',
-  'contains', 'no-contains', 'sort', 'format', 'color', 'no-color', 'column', 'no-column',
-  'points-at', 'i', 'ignore-case', 'abbrev', 'no-abbrev', 'omit-empty', 'q', 'quiet',
+  'a',
+  'all',
+  'r',
+  'remotes',
+  'v',
+  'verbose',
+  'l',
+  'list',
+  'show-current',
+  'merged',
+  'no-merged',
+  'contains',
+  'no-contains',
+  'sort',
+  'format',
+  'color',
+  'no-color',
+  'column',
+  'no-column',
+  'points-at',
+  'i',
+  'ignore-case',
+  'abbrev',
+  'no-abbrev',
+  'omit-empty',
+  'q',
+  'quiet',
 ]);
 const TAG_FLAGS = new Set([
-  'l', 'list', 'n', 'sort', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'format',
-  'column', 'no-column', 'color', 'i', 'ignore-case', 'omit-empty',
+  'l',
+  'list',
+  'n',
+  'sort',
+  'contains',
+  'no-contains',
+  'merged',
+  'no-merged',
+  'points-at',
+  'format',
+  'column',
+  'no-column',
+  'color',
+  'i',
+  'ignore-case',
+  'omit-empty',
 ]);
 const REMOTE_FLAGS = new Set(['v', 'verbose']);
 const WORKTREE_LIST_FLAGS = new Set(['porcelain', 'v', 'verbose', 'z', 'expire']);
@@ -112,14 +232,21 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
     }
     if (!t.startsWith('-')) break;
     if (t.startsWith('-c') || (t.startsWith('--') && namesLong(t.slice(2).split('=')[0] ?? '', 'config-env'))) {
-      return reject('mutation', '`git -c` / `--config-env` injects configuration (aliases, hooks, pagers can run programs)');
+      return reject(
+        'mutation',
+        '`git -c` / `--config-env` injects configuration (aliases, hooks, pagers can run programs)',
+      );
     }
     const refusal = GLOBAL_REFUSALS[t.split('=')[0] ?? t];
     if (refusal !== undefined) return reject(refusal[0], `\`git ${t}\` ${refusal[1]}`);
     if (!SAFE_GLOBAL.has(t)) {
-      return reject('unknown', `git option \`${t}\` is not allowed in plan mode (allowed before the subcommand: -C DIR, --no-pager)`);
+      return reject(
+        'unknown',
+        `git option \`${t}\` is not allowed in plan mode (allowed before the subcommand: -C DIR, --no-pager)`,
+      );
     }
-    if (t === '--version' || t === '--help' || t === '-h') return i === words.length - 1 ? allow('inspection') : reject('unknown', `\`git ${t}\` takes nothing after it`);
+    if (t === '--version' || t === '--help' || t === '-h')
+      return i === words.length - 1 ? allow('inspection') : reject('unknown', `\`git ${t}\` takes nothing after it`);
   }
   const sub = words[i]?.text;
   if (sub === undefined) return reject('unknown', 'bare `git` prints usage; name a read-only subcommand');
@@ -129,7 +256,8 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
   if (sub === 'config') return checkGitConfig(rest);
   if (sub === 'submodule') return checkSubmodule(rest);
   if (sub === 'var') return checkVar(rest);
-  if (MUTATING.has(sub)) return reject('mutation', `\`git ${sub}\` changes the repository, the working tree or the network`);
+  if (MUTATING.has(sub))
+    return reject('mutation', `\`git ${sub}\` changes the repository, the working tree or the network`);
   return reject('unknown', `\`git ${sub}\` is not a read-only git subcommand (aliases are not followed)`);
 }
 
@@ -137,9 +265,17 @@ function checkReadSubcommand(sub: string, rest: readonly Word[]): SegmentVerdict
   const denied = firstDenied(rest, [...READ_DENY, ...(DENY_BY_SUBCOMMAND[sub] ?? [])]);
   if (denied !== null) return reject('mutation', `\`git ${sub} ${denied.shown}\` ${denied.why}`);
   const signature = signatureFormat(rest);
-  if (signature !== null) return reject('mutation', `\`git ${sub} ${signature}\`: the \`%G\` placeholders run the signature-verification program (gpg.program)`);
+  if (signature !== null)
+    return reject(
+      'mutation',
+      `\`git ${sub} ${signature}\`: the \`%G\` placeholders run the signature-verification program (gpg.program)`,
+    );
   const noIndex = findDenied(rest, { long: ['no-index'] });
-  if (noIndex !== null) return reject('unknown', `\`git ${sub} ${noIndex}\` reads any files, not the repository; use \`diff\` or \`rg\` on workspace paths`);
+  if (noIndex !== null)
+    return reject(
+      'unknown',
+      `\`git ${sub} ${noIndex}\` reads any files, not the repository; use \`diff\` or \`rg\` on workspace paths`,
+    );
   for (const w of sub === 'grep' ? afterGrepPattern(rest) : rest) {
     const why = w.text.startsWith('-') ? null : outsidePath(w.text);
     if (why !== null) return reject('unknown', `\`git ${sub} ${w.text}\`: ${why}`);
@@ -161,8 +297,10 @@ function signatureFormat(rest: readonly Word[]): string | null {
   return null;
 }
 
-const TOP_MAGIC = 'top-of-repository pathspec magic (`:/`, `:(top)`) and `:/message` revisions reach outside the workspace when the repository root is above it';
-const REV_PATH = 'the path after `:` leaves the workspace (a leading `/` or a `..` component); name a path below the workspace';
+const TOP_MAGIC =
+  'top-of-repository pathspec magic (`:/`, `:(top)`) and `:/message` revisions reach outside the workspace when the repository root is above it';
+const REV_PATH =
+  'the path after `:` leaves the workspace (a leading `/` or a `..` component); name a path below the workspace';
 
 /**
  * Why a revision or pathspec word may name a path outside the workspace, or null. The path of
@@ -215,24 +353,44 @@ const SUBMODULE_STATUS_FLAGS = new Set(['--cached', '--recursive', '-q', '--quie
 function checkSubmodule(rest: readonly Word[]): SegmentVerdict {
   const words = rest.filter((w) => w.text !== '-q' && w.text !== '--quiet');
   const [first, ...more] = words;
-  if (first !== undefined && first.text !== 'status') return reject('mutation', `\`git submodule ${first.text}\` changes submodules or runs commands in them; only \`git submodule status\` is allowed`);
+  if (first !== undefined && first.text !== 'status')
+    return reject(
+      'mutation',
+      `\`git submodule ${first.text}\` changes submodules or runs commands in them; only \`git submodule status\` is allowed`,
+    );
   const odd = more.find((w) => w.text.startsWith('-') && !SUBMODULE_STATUS_FLAGS.has(w.text));
-  return odd === undefined ? allow('inspection') : reject('unknown', `\`git submodule status ${odd.text}\` is not a listing option`);
+  return odd === undefined
+    ? allow('inspection')
+    : reject('unknown', `\`git submodule status ${odd.text}\` is not a listing option`);
 }
 
 /** `git var NAME` prints one of git's logical variables; `git var -l` lists the configuration too, credentials included. */
 function checkVar(rest: readonly Word[]): SegmentVerdict {
   if (rest.length === 1 && !(rest[0] as Word).text.startsWith('-')) return allow('inspection');
   const shown = rest.map((w) => w.text).join(' ');
-  return reject('unknown', `\`git var${shown === '' ? '' : ` ${shown}`}\`: name exactly one variable (\`git var GIT_EDITOR\`); \`git var -l\` prints all configuration, which can hold credentials (tokens in remote URLs, http.extraHeader)`);
+  return reject(
+    'unknown',
+    `\`git var${shown === '' ? '' : ` ${shown}`}\`: name exactly one variable (\`git var GIT_EDITOR\`); \`git var -l\` prints all configuration, which can hold credentials (tokens in remote URLs, http.extraHeader)`,
+  );
 }
 
-function flagsOnly(sub: string, args: readonly Arg[], allowed: ReadonlySet<string>, allowPatterns: boolean): SegmentVerdict {
-  const listing = args.some((a) => (a.kind === 'short' && a.flag === 'l') || (a.kind === 'long' && namesLong(a.name, 'list') && a.name.length >= 2));
+function flagsOnly(
+  sub: string,
+  args: readonly Arg[],
+  allowed: ReadonlySet<string>,
+  allowPatterns: boolean,
+): SegmentVerdict {
+  const listing = args.some(
+    (a) =>
+      (a.kind === 'short' && a.flag === 'l') || (a.kind === 'long' && namesLong(a.name, 'list') && a.name.length >= 2),
+  );
   for (const a of args) {
     if (a.kind === 'operand') {
       if (allowPatterns && listing) continue;
-      return reject('mutation', `\`git ${sub} ${a.text}\`: operand forms of \`git ${sub}\` create, delete or change refs; only listing is allowed`);
+      return reject(
+        'mutation',
+        `\`git ${sub} ${a.text}\`: operand forms of \`git ${sub}\` create, delete or change refs; only listing is allowed`,
+      );
     }
     const name = a.kind === 'short' ? a.flag : a.name;
     if (!allowed.has(name) && !(a.kind === 'short' && sub === 'tag' && /^[0-9]$/.test(name))) {
@@ -254,13 +412,15 @@ function checkListForm(sub: string, rest: readonly Word[]): SegmentVerdict {
       return flagsOnly(sub, args, REMOTE_FLAGS, false);
     case 'reflog':
       if (firstWord === 'show') return checkReadSubcommand('reflog show', rest.slice(1));
-      if (operands(args).length > 0) return reject('mutation', '`git reflog` with an operand other than `show` can expire or delete entries');
+      if (operands(args).length > 0)
+        return reject('mutation', '`git reflog` with an operand other than `show` can expire or delete entries');
       return checkReadSubcommand('reflog', rest);
     case 'stash':
       if (firstWord === 'list' || firstWord === 'show') return checkReadSubcommand(`stash ${firstWord}`, rest.slice(1));
       return reject('mutation', '`git stash` other than `list`/`show` changes the working tree or the stash');
     default:
-      if (firstWord === 'list') return flagsOnly('worktree list', readArgs(rest.slice(1), SEGMENT_OPTIONS), WORKTREE_LIST_FLAGS, false);
+      if (firstWord === 'list')
+        return flagsOnly('worktree list', readArgs(rest.slice(1), SEGMENT_OPTIONS), WORKTREE_LIST_FLAGS, false);
       return reject('mutation', '`git worktree` other than `list` adds, moves or removes worktrees');
   }
 }

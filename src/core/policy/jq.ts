@@ -11,7 +11,31 @@ import { allow, reject, type SegmentVerdict } from './verdict';
 
 /** jq long options and how many words each takes after it. */
 const JQ_LONG = new Map<string, number>([
-  ...['seq', 'stream', 'stream-errors', 'slurp', 'raw-input', 'null-input', 'compact-output', 'tab', 'color-output', 'monochrome-output', 'ascii-output', 'unbuffered', 'sort-keys', 'raw-output', 'raw-output0', 'join-output', 'nul-output', 'exit-status', 'args', 'jsonargs', 'help', 'version', 'build-configuration'].map((n): [string, number] => [n, 0]),
+  ...[
+    'seq',
+    'stream',
+    'stream-errors',
+    'slurp',
+    'raw-input',
+    'null-input',
+    'compact-output',
+    'tab',
+    'color-output',
+    'monochrome-output',
+    'ascii-output',
+    'unbuffered',
+    'sort-keys',
+    'raw-output',
+    'raw-output0',
+    'join-output',
+    'nul-output',
+    'exit-status',
+    'args',
+    'jsonargs',
+    'help',
+    'version',
+    'build-configuration',
+  ].map((n): [string, number] => [n, 0]),
   ['indent', 1],
   ...['arg', 'argjson', 'slurpfile', 'rawfile'].map((n): [string, number] => [n, 2]),
 ]);
@@ -21,10 +45,19 @@ const JQ_FILES = new Set(['f', 'from-file', 'L', 'library-path', 'run-tests']);
 const FILTER_RULES: [RegExp, string][] = [
   [/(?<![\w.$])env(?!\w)|\$ENV(?!\w)/, '`env` / `$ENV` print the environment, which holds secrets'],
   [/(?<![\w.$])(strenv|envsubst)(?!\w)/, '`strenv` / `envsubst` read the environment, which holds secrets'],
-  [/(?<![\w.$])(import|include|modulemeta|get_search_list|get_prog_origin|get_jq_origin)(?!\w)/, '`import` / `include` / `modulemeta` load modules from files the workspace path check cannot see'],
-  [/(?<![\w.$])load(_\w+)?(?!\w)/, '`load` reads a file named inside the expression, which the workspace path check cannot see'],
+  [
+    /(?<![\w.$])(import|include|modulemeta|get_search_list|get_prog_origin|get_jq_origin)(?!\w)/,
+    '`import` / `include` / `modulemeta` load modules from files the workspace path check cannot see',
+  ],
+  [
+    /(?<![\w.$])load(_\w+)?(?!\w)/,
+    '`load` reads a file named inside the expression, which the workspace path check cannot see',
+  ],
   [/(?<![\w.$])eval(?!\w)/, '`eval` runs an expression built at run time, which the policy cannot check'],
-  [/(?<![\w.$])input_filename(?!\w)|\$__loc__(?!\w)/, '`input_filename` / `$__loc__` report file names instead of data and are not on the read-only list'],
+  [
+    /(?<![\w.$])input_filename(?!\w)|\$__loc__(?!\w)/,
+    '`input_filename` / `$__loc__` report file names instead of data and are not on the read-only list',
+  ],
 ];
 
 /** Why a jq/yq filter may not run in plan mode, or null. String contents are skipped, interpolations `\(…)` are not. */
@@ -87,14 +120,22 @@ export function checkJq(words: readonly Word[]): SegmentVerdict {
     const long = t.startsWith('--') ? t.slice(2) : null;
     const flags = long === null ? [...t.slice(1)] : [long];
     const file = flags.find((f) => JQ_FILES.has(f));
-    if (file !== undefined) return reject('unknown', `\`jq ${t}\` reads a filter or modules from files the policy cannot check; pass the filter on the command line`);
+    if (file !== undefined)
+      return reject(
+        'unknown',
+        `\`jq ${t}\` reads a filter or modules from files the policy cannot check; pass the filter on the command line`,
+      );
     if (long !== null) {
       const takes = JQ_LONG.get(long);
       if (takes === undefined) return reject('unknown', `jq option \`${t}\` is not on the read-only list`);
       i += takes;
     } else {
       const unknown = flags.find((f) => !JQ_SHORT.includes(f));
-      if (unknown !== undefined) return reject('unknown', `jq option \`-${unknown}\`${t === `-${unknown}` ? '' : ` (in \`${t}\`)`} is not on the read-only list`);
+      if (unknown !== undefined)
+        return reject(
+          'unknown',
+          `jq option \`-${unknown}\`${t === `-${unknown}` ? '' : ` (in \`${t}\`)`} is not on the read-only list`,
+        );
     }
   }
   const problem = filter === undefined ? null : filterProblem('jq', filter);
@@ -107,7 +148,8 @@ const YQ_DENY = { short: 'isfL', long: ['inplace', 'in-place', 'split-exp', 'fro
 export function checkYq(words: readonly Word[]): SegmentVerdict {
   const args = words.slice(1);
   const hit = findDenied(args, YQ_DENY);
-  if (hit !== null) return reject('mutation', `\`yq ${hit}\` edits or writes files, or reads a filter or modules from files`);
+  if (hit !== null)
+    return reject('mutation', `\`yq ${hit}\` edits or writes files, or reads a filter or modules from files`);
   // Which word is the expression depends on the yq (Go or Python) and its subcommand: check every word.
   for (const w of args) {
     const problem = w.text.startsWith('-') ? null : filterProblem('yq', w.text);

@@ -68,7 +68,22 @@ interface PatternRule {
 const GREP: PatternRule = {
   spec: {
     valueShort: 'ABCDdefm',
-    valueLong: ['regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'devices', 'directories', 'include', 'exclude', 'exclude-dir', 'exclude-from', 'label', 'binary-files'],
+    valueLong: [
+      'regexp',
+      'file',
+      'after-context',
+      'before-context',
+      'context',
+      'max-count',
+      'devices',
+      'directories',
+      'include',
+      'exclude',
+      'exclude-dir',
+      'exclude-from',
+      'label',
+      'binary-files',
+    ],
     doubleDash: true,
   },
   patternValues: { short: 'e', long: ['regexp'] },
@@ -77,7 +92,25 @@ const GREP: PatternRule = {
 const RG: PatternRule = {
   spec: {
     valueShort: 'ABCEMTdefgjmrt',
-    valueLong: ['regexp', 'file', 'glob', 'iglob', 'type', 'type-not', 'max-count', 'max-depth', 'context', 'after-context', 'before-context', 'replace', 'encoding', 'threads', 'ignore-file', 'sort', 'sortr'],
+    valueLong: [
+      'regexp',
+      'file',
+      'glob',
+      'iglob',
+      'type',
+      'type-not',
+      'max-count',
+      'max-depth',
+      'context',
+      'after-context',
+      'before-context',
+      'replace',
+      'encoding',
+      'threads',
+      'ignore-file',
+      'sort',
+      'sortr',
+    ],
     doubleDash: true,
   },
   patternValues: { short: 'egr', long: ['regexp', 'glob', 'iglob', 'replace'] },
@@ -94,12 +127,30 @@ const AWK: PatternRule = {
   patternGiven: { short: 'f', long: ['file'] },
 };
 const PATTERN_RULES = new Map<string, PatternRule>([
-  ['grep', GREP], ['egrep', GREP], ['fgrep', GREP], ['rg', RG], ['sed', SED],
-  ['awk', AWK], ['gawk', AWK], ['mawk', AWK], ['nawk', AWK],
+  ['grep', GREP],
+  ['egrep', GREP],
+  ['fgrep', GREP],
+  ['rg', RG],
+  ['sed', SED],
+  ['awk', AWK],
+  ['gawk', AWK],
+  ['mawk', AWK],
+  ['nawk', AWK],
 ]);
 
 /** `find` predicates whose value is a name pattern, not a file. */
-const FIND_PATTERNS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname']);
+const FIND_PATTERNS = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-lname',
+  '-ilname',
+]);
 
 function matches(flag: string, kind: 'short' | 'long', set: { short: string; long: readonly string[] }): boolean {
   return kind === 'short' ? set.short.includes(flag) : set.long.some((name) => namesLong(flag, name));
@@ -214,10 +265,12 @@ function innerScript(program: string, args: readonly Word[]): { via: string; scr
 
 /** The reason a program that names files through its input is refused, or null. */
 function inputDriven(program: string, args: readonly Word[]): string | null {
-  if (INPUT_DRIVEN.has(program)) return `\`${program}\` takes the file names it passes from its input, which the workspace check cannot see; name the files on the command line instead`;
+  if (INPUT_DRIVEN.has(program))
+    return `\`${program}\` takes the file names it passes from its input, which the workspace check cannot see; name the files on the command line instead`;
   for (const { text } of args) {
-    const name = text.startsWith('--') ? text.slice(2).split('=')[0] ?? '' : '';
-    const fileList = (name.length >= 6 && namesLong(name, 'files0-from')) || (name.length >= 6 && namesLong(name, 'files-from'));
+    const name = text.startsWith('--') ? (text.slice(2).split('=')[0] ?? '') : '';
+    const fileList =
+      (name.length >= 6 && namesLong(name, 'files0-from')) || (name.length >= 6 && namesLong(name, 'files-from'));
     if (fileList || (program === 'find' && text === '-files0-from')) {
       return `\`${program} ${text}\` reads file names from a list the workspace check cannot see; name the files on the command line instead`;
     }
@@ -284,7 +337,9 @@ class Checker {
       // Markers come in pairs, so every odd piece is a variable name.
       const shown = text
         .split(MARK)
-        .map((piece, i) => (i % 2 === 0 ? piece : /^[A-Za-z_][A-Za-z0-9_]*$/.test(piece) ? `$${piece}` : `\${${piece}}`))
+        .map((piece, i) =>
+          i % 2 === 0 ? piece : /^[A-Za-z_][A-Za-z0-9_]*$/.test(piece) ? `$${piece}` : `\${${piece}}`,
+        )
         .join('');
       return `\`${shown}\` expands a shell variable the workspace check cannot resolve, so it cannot prove the path stays inside the workspace (${this.root}); spell the path out`;
     }
@@ -298,7 +353,8 @@ class Checker {
     if (DEVICES.has(text)) return null;
     if (glob) {
       const risky = text.split('/').find(mayMatchDotDot);
-      if (risky !== undefined) return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;
+      if (risky !== undefined)
+        return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;
     }
     if (posix.isAbsolute(text)) return this.refusal(text, posix.normalize(text), glob, 'is');
     const normal = posix.normalize(text);
@@ -373,7 +429,8 @@ class Checker {
     if (segment.substitution) {
       return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
     }
-    if (segment.braces) return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
+    if (segment.braces)
+      return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
     if (!segment.argv.ok) return segment.argv.reason;
     const words = segment.argv.words;
     for (const r of segment.redirects) {
@@ -393,7 +450,8 @@ class Checker {
     }
     const head = words[at];
     if (head === undefined) return null;
-    if (head.text.includes(MARK)) return `the program name \`${head.text.replaceAll(MARK, '')}\` comes from a shell variable the workspace check cannot resolve`;
+    if (head.text.includes(MARK))
+      return `the program name \`${head.text.replaceAll(MARK, '')}\` comes from a shell variable the workspace check cannot resolve`;
     if (head.glob) {
       const why = this.path(head.text, true, cwds);
       if (why !== null) return why;
@@ -416,7 +474,8 @@ class Checker {
     const inner = innerScript(program, args);
     if (inner !== null) {
       // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
-      if (this.depth >= MAX_SCRIPT_DEPTH) return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
+      if (this.depth >= MAX_SCRIPT_DEPTH)
+        return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
       const verdict = checkScannedPaths(inner.script, scanCommand(inner.script), this.root, this.mode, this.depth + 1);
       if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
     }
@@ -431,12 +490,19 @@ class Checker {
     return null;
   }
 
-  private changeDirectory(program: string, args: readonly Word[], cwds: readonly string[], flow: CwdFlow): string | null {
+  private changeDirectory(
+    program: string,
+    args: readonly Word[],
+    cwds: readonly string[],
+    flow: CwdFlow,
+  ): string | null {
     const end = args.findIndex((w) => w.text === '--');
     const operands = args.filter((w, i) => (end >= 0 ? i > end : !/^-[LPe@]+$/.test(w.text)));
     const target = operands[0];
-    if (target === undefined) return `\`${program}\` without a folder goes to the home folder, outside the workspace (${this.root}); name a folder inside it`;
-    if (target.text === '-') return `\`${program} -\` returns to a folder the workspace check cannot see; name a folder inside the workspace (${this.root})`;
+    if (target === undefined)
+      return `\`${program}\` without a folder goes to the home folder, outside the workspace (${this.root}); name a folder inside it`;
+    if (target.text === '-')
+      return `\`${program} -\` returns to a folder the workspace check cannot see; name a folder inside the workspace (${this.root})`;
     if (operands.length > 1) return `\`${program}\` takes one folder; run the commands separately`;
     const why = this.path(target.text, target.glob, cwds);
     if (why !== null) return why;
@@ -456,11 +522,25 @@ export function checkCommandPaths(command: string, root: string, mode: AgentMode
 }
 
 /** The same, over the reading the caller already has (the read-only policy reads the same one). */
-export function checkScannedPaths(command: string, reading: ScanResult, root: string, mode: AgentMode = 'build', depth = 0): PathVerdict {
-  if (!posix.isAbsolute(root)) return refuseWhole(command, `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`);
-  if (!reading.ok) return refuseWhole(command, `the workspace check cannot read the command: ${reading.problem.message}`);
+export function checkScannedPaths(
+  command: string,
+  reading: ScanResult,
+  root: string,
+  mode: AgentMode = 'build',
+  depth = 0,
+): PathVerdict {
+  if (!posix.isAbsolute(root))
+    return refuseWhole(
+      command,
+      `the workspace root \`${root}\` is not an absolute path, so no path can be checked against it`,
+    );
+  if (!reading.ok)
+    return refuseWhole(command, `the workspace check cannot read the command: ${reading.problem.message}`);
   const checker = new Checker(root, mode, depth);
-  const flow = new CwdFlow(posix.normalize(root).replace(/(.)\/+$/, '$1'), reading.segments.some((s) => s.subshell));
+  const flow = new CwdFlow(
+    posix.normalize(root).replace(/(.)\/+$/, '$1'),
+    reading.segments.some((s) => s.subshell),
+  );
   return aggregate(
     reading.segments.map((segment) => {
       const reason = checker.segment(segment, flow);

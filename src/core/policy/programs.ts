@@ -29,12 +29,68 @@ type Checker = (words: readonly Word[], ctx: SegmentContext) => SegmentVerdict;
 
 /** Programs that only read and print whatever their options (none writes or runs anything). */
 const PLAIN_READERS = [
-  'cat', 'head', 'tail', 'wc', 'stat', 'which', 'ls', 'grep', 'egrep', 'fgrep', 'du', 'df',
-  'pwd', 'basename', 'dirname', 'realpath', 'readlink', 'cut', 'tr', 'nl', 'column', 'paste', 'comm',
-  'join', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump', 'strings', 'cmp', 'md5sum', 'sha1sum',
-  'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'echo', 'true',
-  'false', 'test', '[', 'uname', 'whoami', 'id', 'nproc', 'arch', 'uptime', 'free',
-  'locale', 'getconf', 'seq', 'expand', 'unexpand', 'whereis', 'type', 'tokei', 'numfmt', 'cd',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'stat',
+  'which',
+  'ls',
+  'grep',
+  'egrep',
+  'fgrep',
+  'du',
+  'df',
+  'pwd',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'cut',
+  'tr',
+  'nl',
+  'column',
+  'paste',
+  'comm',
+  'join',
+  'fold',
+  'fmt',
+  'rev',
+  'tac',
+  'od',
+  'hexdump',
+  'strings',
+  'cmp',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'echo',
+  'true',
+  'false',
+  'test',
+  '[',
+  'uname',
+  'whoami',
+  'id',
+  'nproc',
+  'arch',
+  'uptime',
+  'free',
+  'locale',
+  'getconf',
+  'seq',
+  'expand',
+  'unexpand',
+  'whereis',
+  'type',
+  'tokei',
+  'numfmt',
+  'cd',
 ] as const;
 
 const PLAIN_READER_SET: ReadonlySet<string> = new Set(PLAIN_READERS);
@@ -44,38 +100,110 @@ export function isPlainReader(name: string): boolean {
   return PLAIN_READER_SET.has(name);
 }
 
-const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+const FIND_ACTIONS = new Set([
+  '-exec',
+  '-execdir',
+  '-ok',
+  '-okdir',
+  '-delete',
+  '-fprint',
+  '-fprint0',
+  '-fprintf',
+  '-fls',
+]);
 
 const PROBE_FLAGS = new Set(['-h', '--help', '-V', '--version']);
 /** Programs whose `-v` is "version" (for most, `-v` is "verbose" or "invert", and does work). */
 const VERSION_V = new Set(['node', 'nodejs', 'npm', 'pnpm', 'yarn', 'bun']);
 /** Programs for which `-h` / `-V` mean something other than help/version (`sh -h` runs stdin, `shutdown -h` halts). */
 const SHORT_PROBE_UNSAFE = new Set([
-  'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'busybox', 'shutdown',
-  'halt', 'poweroff', 'reboot', 'init', 'telinit', 'screen', 'xargs', 'env', 'expect', 'unbuffer',
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'busybox',
+  'shutdown',
+  'halt',
+  'poweroff',
+  'reboot',
+  'init',
+  'telinit',
+  'screen',
+  'xargs',
+  'env',
+  'expect',
+  'unbuffer',
   // Editors and pagers: `vim -V` is "verbose", not "version", and starts the editor.
-  'vi', 'vim', 'nvim', 'view', 'ex', 'ed', 'emacs', 'nano', 'pico', 'micro', 'less', 'more', 'most',
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'ex',
+  'ed',
+  'emacs',
+  'nano',
+  'pico',
+  'micro',
+  'less',
+  'more',
+  'most',
 ]);
 
 function group(names: string, why: string): [string, string][] {
-  return names.split(/\s+/).filter(Boolean).map((n) => [n, why]);
+  return names
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((n) => [n, why]);
 }
 
 /** Known non-read-only programs and the reason shown for them. */
 const MUTATING = new Map<string, string>([
-  ...group('rm rmdir mv cp mkdir touch chmod chown chgrp ln link unlink dd tee truncate install shred mkfifo mknod mktemp rsync patch split csplit sponge setfacl chattr', 'creates, changes or deletes files'),
+  ...group(
+    'rm rmdir mv cp mkdir touch chmod chown chgrp ln link unlink dd tee truncate install shred mkfifo mknod mktemp rsync patch split csplit sponge setfacl chattr',
+    'creates, changes or deletes files',
+  ),
   ...group('tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd 7z ar cpio', 'creates or extracts archives'),
-  ...group('vi vim nvim nano emacs ed ex pico micro code less more most view info', 'is an interactive editor or pager that can write files or run commands'),
-  ...group('sh bash dash zsh ksh mksh ash fish csh tcsh busybox pwsh powershell', 'is a shell: it runs arbitrary commands'),
-  ...group('python python2 python3 node nodejs deno bun perl ruby php lua luajit tclsh Rscript julia osascript java jshell dotnet irb', 'is an interpreter: it runs arbitrary code'),
-  ...group('nice nohup timeout stdbuf time command builtin exec eval source . xargs parallel watch sudo doas su runuser chroot setsid flock ionice taskset strace ltrace gdb script unbuffer expect', 'runs another command, which the policy cannot see; run the inner command directly'),
-  ...group('export set unset declare typeset readonly local alias unalias shopt ulimit umask trap kill pkill killall', 'changes shell or process state'),
+  ...group(
+    'vi vim nvim nano emacs ed ex pico micro code less more most view info',
+    'is an interactive editor or pager that can write files or run commands',
+  ),
+  ...group(
+    'sh bash dash zsh ksh mksh ash fish csh tcsh busybox pwsh powershell',
+    'is a shell: it runs arbitrary commands',
+  ),
+  ...group(
+    'python python2 python3 node nodejs deno bun perl ruby php lua luajit tclsh Rscript julia osascript java jshell dotnet irb',
+    'is an interpreter: it runs arbitrary code',
+  ),
+  ...group(
+    'nice nohup timeout stdbuf time command builtin exec eval source . xargs parallel watch sudo doas su runuser chroot setsid flock ionice taskset strace ltrace gdb script unbuffer expect',
+    'runs another command, which the policy cannot see; run the inner command directly',
+  ),
+  ...group(
+    'export set unset declare typeset readonly local alias unalias shopt ulimit umask trap kill pkill killall',
+    'changes shell or process state',
+  ),
   ...group('curl wget nc ncat netcat telnet ftp sftp scp ssh http https aria2c socat ping', 'reaches the network'),
-  ...group('pip pip3 pipx uv poetry gem bundle apt apt-get dpkg yum dnf apk brew port pacman snap flatpak conda composer rustup npx bunx', 'installs packages or builds and runs project code'),
+  ...group(
+    'pip pip3 pipx uv poetry gem bundle apt apt-get dpkg yum dnf apk brew port pacman snap flatpak conda composer rustup npx bunx',
+    'installs packages or builds and runs project code',
+  ),
   ...group('make cmake ninja gradle gradlew mvn ant bazel meson', 'runs build scripts that can change files'),
-  ...group('systemctl service shutdown reboot halt poweroff crontab at mount umount useradd userdel passwd docker podman kubectl', 'changes system state'),
+  ...group(
+    'systemctl service shutdown reboot halt poweroff crontab at mount umount useradd userdel passwd docker podman kubectl',
+    'changes system state',
+  ),
   ...group('ldd', 'may execute the binary it inspects'),
-  ...group('man', 'runs a pager and formatters, and `-P`, `-H` or MANPAGER name any program for it to run; use `<program> --help`'),
+  ...group(
+    'man',
+    'runs a pager and formatters, and `-P`, `-H` or MANPAGER name any program for it to run; use `<program> --help`',
+  ),
 ]);
 
 function deniedCheck(name: string): Checker {
@@ -89,7 +217,12 @@ function deniedCheck(name: string): Checker {
 const checkFind: Checker = (words) => {
   const action = words.slice(1).find((w) => FIND_ACTIONS.has(w.text));
   if (action === undefined) return allow('inspection');
-  const what = action.text.startsWith('-exec') || action.text.startsWith('-ok') ? 'runs a command' : action.text === '-delete' ? 'deletes files' : 'writes a file';
+  const what =
+    action.text.startsWith('-exec') || action.text.startsWith('-ok')
+      ? 'runs a command'
+      : action.text === '-delete'
+        ? 'deletes files'
+        : 'writes a file';
   return reject('mutation', `\`find ${action.text}\` ${what}; use \`find … -print\` or \`rg --files\``);
 };
 
@@ -99,8 +232,15 @@ const checkFind: Checker = (words) => {
  * is the input and `out` is written.
  */
 const checkUniq: Checker = (words) => {
-  const ops = operands(readArgs(words.slice(1), { valueShort: 'fsw', valueLong: ['skip-fields', 'skip-chars', 'check-chars'], doubleDash: true }));
-  if (ops.some((o) => o.glob)) return reject('unknown', 'a glob after `uniq` could expand to two files, and uniq writes the second');
+  const ops = operands(
+    readArgs(words.slice(1), {
+      valueShort: 'fsw',
+      valueLong: ['skip-fields', 'skip-chars', 'check-chars'],
+      doubleDash: true,
+    }),
+  );
+  if (ops.some((o) => o.glob))
+    return reject('unknown', 'a glob after `uniq` could expand to two files, and uniq writes the second');
   if (ops.length > 1) return reject('mutation', `\`uniq\` writes its second operand (\`${ops[1]?.text}\`)`);
   return allow('inspection');
 };
@@ -110,7 +250,9 @@ const checkDate: Checker = (words) => {
   if (!denied.allowed) return denied;
   const ops = operands(readArgs(words.slice(1), { valueShort: 'dfr', valueLong: ['date', 'file', 'reference'] }));
   const setting = ops.find((o) => !o.text.startsWith('+'));
-  return setting === undefined ? allow('inspection') : reject('mutation', `\`date ${setting.text}\` sets the system clock; a format must start with \`+\``);
+  return setting === undefined
+    ? allow('inspection')
+    : reject('mutation', `\`date ${setting.text}\` sets the system clock; a format must start with \`+\``);
 };
 
 const checkHostname: Checker = (words) => {
@@ -164,7 +306,10 @@ function probe(name: string, words: readonly Word[], ctx: SegmentContext): Segme
     // A short `-h`/`-V` is often an ordinary option (`sort -h` sorts human sizes): a program the
     // policy models is judged as itself. `--help`/`--version` fed input stay a disguise.
     if (short && CHECKERS.has(name)) return null;
-    return reject('unknown', `\`${name}\` reading from a pipe or a file is not a version/help probe; probes must stand alone`);
+    return reject(
+      'unknown',
+      `\`${name}\` reading from a pipe or a file is not a version/help probe; probes must stand alone`,
+    );
   }
   return allow('inspection');
 }
@@ -176,9 +321,16 @@ export function checkProgram(words: readonly Word[], ctx: SegmentContext): Segme
   const name = head.text;
   if (head.glob) return reject('unknown', `the program name \`${name}\` is a glob`);
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(name)) {
-    return reject('unknown', `\`${name}\` sets an environment variable for the command, which can change what it runs (pagers, editors, GIT_*)`);
+    return reject(
+      'unknown',
+      `\`${name}\` sets an environment variable for the command, which can change what it runs (pagers, editors, GIT_*)`,
+    );
   }
-  if (name.includes('/')) return reject('unknown', `\`${name}\` is a path; programs must be named bare (\`rg\`, not \`./rg\` or \`/usr/bin/rg\`)`);
+  if (name.includes('/'))
+    return reject(
+      'unknown',
+      `\`${name}\` is a path; programs must be named bare (\`rg\`, not \`./rg\` or \`/usr/bin/rg\`)`,
+    );
   if (name === '') return reject('unknown', 'the program name is empty');
   const probed = probe(name, words, ctx);
   if (probed !== null) return probed;

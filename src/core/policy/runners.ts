@@ -13,17 +13,52 @@ import { allow, reject, type SegmentVerdict } from './verdict';
 const CARGO_GLOBAL_OK = new Set(['-v', '-vv', '-q', '--quiet', '--verbose', '--locked', '--offline', '--frozen']);
 const CARGO_VERIFY = new Set(['check', 'test', 'clippy']);
 const CARGO_INSPECT = new Set(['metadata', 'tree']);
-const CARGO_MUTATE = new Set(['build', 'b', 'run', 'r', 'install', 'uninstall', 'fix', 'publish', 'add', 'remove', 'rm', 'update', 'clean', 'new', 'init', 'doc', 'bench', 'fmt', 'vendor', 'generate-lockfile', 'login', 'logout', 'owner', 'yank', 'package']);
+const CARGO_MUTATE = new Set([
+  'build',
+  'b',
+  'run',
+  'r',
+  'install',
+  'uninstall',
+  'fix',
+  'publish',
+  'add',
+  'remove',
+  'rm',
+  'update',
+  'clean',
+  'new',
+  'init',
+  'doc',
+  'bench',
+  'fmt',
+  'vendor',
+  'generate-lockfile',
+  'login',
+  'logout',
+  'owner',
+  'yank',
+  'package',
+]);
 
 export function checkCargo(words: readonly Word[]): SegmentVerdict {
   let i = 1;
   if (words[i]?.text.startsWith('+')) i += 1;
-  while (words[i] !== undefined && ((words[i] as Word).text.startsWith('--color') || CARGO_GLOBAL_OK.has((words[i] as Word).text))) i += 1;
+  while (
+    words[i] !== undefined &&
+    ((words[i] as Word).text.startsWith('--color') || CARGO_GLOBAL_OK.has((words[i] as Word).text))
+  )
+    i += 1;
   const sub = words[i]?.text;
   const rest = words.slice(i + 1);
   const hit = findDenied(rest, { short: 'Z', long: ['fix', 'allow-dirty', 'allow-staged', 'allow-no-vcs', 'config'] });
-  if (sub === undefined) return reject('unknown', 'bare `cargo` prints usage; name `check`, `test`, `clippy`, `metadata`, `tree` or `nextest run`');
-  if (CARGO_MUTATE.has(sub)) return reject('mutation', `\`cargo ${sub}\` writes files, builds artifacts or changes dependencies`);
+  if (sub === undefined)
+    return reject(
+      'unknown',
+      'bare `cargo` prints usage; name `check`, `test`, `clippy`, `metadata`, `tree` or `nextest run`',
+    );
+  if (CARGO_MUTATE.has(sub))
+    return reject('mutation', `\`cargo ${sub}\` writes files, builds artifacts or changes dependencies`);
   if (hit !== null) return reject('mutation', `\`cargo ${sub} ${hit}\` can rewrite sources or inject configuration`);
   if (CARGO_VERIFY.has(sub)) return allow('verification');
   if (CARGO_INSPECT.has(sub)) return allow('inspection');
@@ -38,10 +73,60 @@ const TEST_FORMS: Record<string, readonly string[]> = {
   yarn: ['test', 'run test'],
 };
 /** `npm ls` / `pnpm ls` options that only change how the tree is shown. */
-const LS_FLAGS = new Set(['--all', '-a', '--json', '--long', '-l', '--parseable', '-p', '--link', '--package-lock-only', '--unicode', '--no-unicode', '--prod', '--production', '--dev', '-P', '-D']);
+const LS_FLAGS = new Set([
+  '--all',
+  '-a',
+  '--json',
+  '--long',
+  '-l',
+  '--parseable',
+  '-p',
+  '--link',
+  '--package-lock-only',
+  '--unicode',
+  '--no-unicode',
+  '--prod',
+  '--production',
+  '--dev',
+  '-P',
+  '-D',
+]);
 const LS_VALUED = /^--(depth|omit|include)=[\w,-]+$/;
 const PACKAGE_NAME = /^(@[\w.-]+\/)?\w[\w.-]*(@[\w.^~<>=*|-]+)?$/;
-const NPM_MUTATE = new Set(['install', 'i', 'ci', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'publish', 'exec', 'x', 'dlx', 'link', 'unlink', 'prune', 'dedupe', 'init', 'create', 'pack', 'version', 'set', 'config', 'patch', 'import', 'rebuild', 'start', 'restart', 'stop', 'cache']);
+const NPM_MUTATE = new Set([
+  'install',
+  'i',
+  'ci',
+  'add',
+  'remove',
+  'rm',
+  'uninstall',
+  'un',
+  'update',
+  'up',
+  'upgrade',
+  'publish',
+  'exec',
+  'x',
+  'dlx',
+  'link',
+  'unlink',
+  'prune',
+  'dedupe',
+  'init',
+  'create',
+  'pack',
+  'version',
+  'set',
+  'config',
+  'patch',
+  'import',
+  'rebuild',
+  'start',
+  'restart',
+  'stop',
+  'cache',
+]);
 
 export function checkNodePackageManager(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
@@ -51,28 +136,76 @@ export function checkNodePackageManager(words: readonly Word[]): SegmentVerdict 
   if (forms.includes(joined)) return allow('verification');
   const test = forms.find((f) => joined.startsWith(`${f} `));
   if (test !== undefined) {
-    return reject('unknown', `\`${name} ${test}\` takes no further words in plan mode (\`${joined.slice(test.length + 1)}\`): they reach the test command and can load code or change the shell`);
+    return reject(
+      'unknown',
+      `\`${name} ${test}\` takes no further words in plan mode (\`${joined.slice(test.length + 1)}\`): they reach the test command and can load code or change the shell`,
+    );
   }
   const sub = rest[0];
   if (sub === undefined) {
     // Bare `yarn` installs dependencies; bare npm/pnpm print usage.
-    return name === 'yarn' ? reject('mutation', 'bare `yarn` installs dependencies') : reject('unknown', `bare \`${name}\` is not allowed in plan mode (only \`${name} test\`)`);
+    return name === 'yarn'
+      ? reject('mutation', 'bare `yarn` installs dependencies')
+      : reject('unknown', `bare \`${name}\` is not allowed in plan mode (only \`${name} test\`)`);
   }
   if (name !== 'yarn' && (sub === 'ls' || sub === 'list')) {
     const odd = rest.slice(1).find((t) => !LS_FLAGS.has(t) && !LS_VALUED.test(t) && !PACKAGE_NAME.test(t));
-    return odd === undefined ? allow('inspection') : reject('unknown', `\`${name} ${sub} ${odd}\` is not on the read-only list (\`${name} ls\` takes display options and package names)`);
+    return odd === undefined
+      ? allow('inspection')
+      : reject(
+          'unknown',
+          `\`${name} ${sub} ${odd}\` is not on the read-only list (\`${name} ls\` takes display options and package names)`,
+        );
   }
   if (NPM_MUTATE.has(sub)) return reject('mutation', `\`${name} ${sub}\` installs, changes or runs packages`);
-  if (sub === 'run' || sub === 'run-script') return reject('unknown', `\`${name} ${sub} ${rest[1] ?? ''}\` runs a package script; only the \`test\` script is allowed in plan mode`);
+  if (sub === 'run' || sub === 'run-script')
+    return reject(
+      'unknown',
+      `\`${name} ${sub} ${rest[1] ?? ''}\` runs a package script; only the \`test\` script is allowed in plan mode`,
+    );
   return reject('unknown', `\`${name} ${sub}\` is not allowed in plan mode (only \`${name} test\` and \`${name} ls\`)`);
 }
 
 /** pytest options that select, order or report tests, and those taking a value. */
 const PYTEST_FLAGS = new Set([
-  'q', 'quiet', 'v', 'verbose', 'x', 'exitfirst', 's', 'l', 'showlocals', 'lf', 'last-failed', 'ff', 'failed-first', 'nf', 'new-first',
-  'sw', 'stepwise', 'co', 'collect-only', 'no-header', 'no-summary', 'strict-markers', 'runxfail', 'disable-warnings',
+  'q',
+  'quiet',
+  'v',
+  'verbose',
+  'x',
+  'exitfirst',
+  's',
+  'l',
+  'showlocals',
+  'lf',
+  'last-failed',
+  'ff',
+  'failed-first',
+  'nf',
+  'new-first',
+  'sw',
+  'stepwise',
+  'co',
+  'collect-only',
+  'no-header',
+  'no-summary',
+  'strict-markers',
+  'runxfail',
+  'disable-warnings',
 ]);
-const PYTEST_VALUED = new Set(['k', 'm', 'r', 'n', 'tb', 'maxfail', 'durations', 'capture', 'color', 'deselect', 'ignore']);
+const PYTEST_VALUED = new Set([
+  'k',
+  'm',
+  'r',
+  'n',
+  'tb',
+  'maxfail',
+  'durations',
+  'capture',
+  'color',
+  'deselect',
+  'ignore',
+]);
 /** Short pytest options that take a value (the rest of the word, or the next word). */
 const PYTEST_SHORT_VALUED = 'kmrn';
 
@@ -89,7 +222,10 @@ export function checkPytest(words: readonly Word[], shown: string): SegmentVerdi
         continue;
       }
       if (PYTEST_FLAGS.has(name) && eq < 0) continue;
-      return reject('unknown', `\`${shown} ${t}\` is not on the read-only list (pytest options that load plugins or configuration, or write reports, are not allowed)`);
+      return reject(
+        'unknown',
+        `\`${shown} ${t}\` is not on the read-only list (pytest options that load plugins or configuration, or write reports, are not allowed)`,
+      );
     }
     for (let k = 1; k < t.length; k += 1) {
       const flag = t[k] as string;
@@ -97,7 +233,11 @@ export function checkPytest(words: readonly Word[], shown: string): SegmentVerdi
         if (k === t.length - 1) i += 1;
         break;
       }
-      if (!PYTEST_FLAGS.has(flag)) return reject('unknown', `\`${shown} -${flag}\`${t === `-${flag}` ? '' : ` (in \`${t}\`)`} is not on the read-only list (pytest options that load plugins or configuration, or write reports, are not allowed)`);
+      if (!PYTEST_FLAGS.has(flag))
+        return reject(
+          'unknown',
+          `\`${shown} -${flag}\`${t === `-${flag}` ? '' : ` (in \`${t}\`)`} is not on the read-only list (pytest options that load plugins or configuration, or write reports, are not allowed)`,
+        );
     }
   }
   return allow('verification');
@@ -107,17 +247,40 @@ export function checkPytest(words: readonly Word[], shown: string): SegmentVerdi
 export function checkPython(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
   if (words[1]?.text === '-m' && words[2]?.text === 'pytest') return checkPytest(words.slice(3), `${name} -m pytest`);
-  return reject('mutation', `\`${name}\` is an interpreter: it runs arbitrary code (only \`${name} -m pytest\` and version probes are allowed)`);
+  return reject(
+    'mutation',
+    `\`${name}\` is an interpreter: it runs arbitrary code (only \`${name} -m pytest\` and version probes are allowed)`,
+  );
 }
 
 /** `go test` flags that select, repeat or report tests, and those taking a value. */
 const GO_TEST_FLAGS = new Set(['v', 'short', 'race', 'cover', 'failfast', 'json', 'benchmem']);
-const GO_TEST_VALUED = new Set(['run', 'skip', 'count', 'timeout', 'bench', 'benchtime', 'cpu', 'parallel', 'p', 'tags', 'covermode', 'coverpkg', 'shuffle', 'list', 'vet']);
+const GO_TEST_VALUED = new Set([
+  'run',
+  'skip',
+  'count',
+  'timeout',
+  'bench',
+  'benchtime',
+  'cpu',
+  'parallel',
+  'p',
+  'tags',
+  'covermode',
+  'coverpkg',
+  'shuffle',
+  'list',
+  'vet',
+]);
 
 export function checkGo(words: readonly Word[]): SegmentVerdict {
   const sub = words[1]?.text;
   if (sub === 'version' && words.length === 2) return allow('inspection');
-  if (sub !== 'test') return reject('mutation', '`go` builds, fetches or runs project code (only `go test` and `go version` are allowed)');
+  if (sub !== 'test')
+    return reject(
+      'mutation',
+      '`go` builds, fetches or runs project code (only `go test` and `go version` are allowed)',
+    );
   for (let i = 2; i < words.length; i += 1) {
     const t = (words[i] as Word).text;
     if (!t.startsWith('-')) continue;
@@ -128,7 +291,10 @@ export function checkGo(words: readonly Word[]): SegmentVerdict {
       continue;
     }
     if (GO_TEST_FLAGS.has(name) && eq < 0) continue;
-    return reject('unknown', `\`go test ${t}\` is not on the read-only list (go test options that run other programs, write files or pass arguments on are not allowed)`);
+    return reject(
+      'unknown',
+      `\`go test ${t}\` is not on the read-only list (go test options that run other programs, write files or pass arguments on are not allowed)`,
+    );
   }
   return allow('verification');
 }
@@ -140,7 +306,15 @@ export function checkMake(words: readonly Word[]): SegmentVerdict {
   const args = words.slice(1).map((w) => w.text);
   const dry = args.some((t) => MAKE_DRY_RUN.has(t) || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(t));
   const odd = args.find((t) => !(MAKE_DRY_RUN.has(t) || /^-[nskwBi]+$/.test(t) || /^[\w.][\w./-]*$/.test(t)));
-  if (!dry) return reject('mutation', '`make` runs build scripts that can change files (only the dry run `make -n` is allowed)');
-  if (odd !== undefined) return reject('unknown', `\`make ${odd}\` is not allowed in plan mode (\`make -n\` takes targets and -s/-k/-w/-B/-i)`);
+  if (!dry)
+    return reject(
+      'mutation',
+      '`make` runs build scripts that can change files (only the dry run `make -n` is allowed)',
+    );
+  if (odd !== undefined)
+    return reject(
+      'unknown',
+      `\`make ${odd}\` is not allowed in plan mode (\`make -n\` takes targets and -s/-k/-w/-B/-i)`,
+    );
   return allow('verification');
 }

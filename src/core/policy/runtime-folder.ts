@@ -18,11 +18,21 @@ export function runtimeFolderProblem(relative: string, glob: boolean, mode: Agen
   const slash = relative.indexOf('/');
   if (slash < 0) return runtimeFolderProblemOf(relative, undefined, glob, mode);
   const end = relative.indexOf('/', slash + 1);
-  return runtimeFolderProblemOf(relative.slice(0, slash), relative.slice(slash + 1, end < 0 ? undefined : end), glob, mode);
+  return runtimeFolderProblemOf(
+    relative.slice(0, slash),
+    relative.slice(slash + 1, end < 0 ? undefined : end),
+    glob,
+    mode,
+  );
 }
 
 /** The same, given only the first two components of the path (all the rule looks at). */
-export function runtimeFolderProblemOf(first: string, second: string | undefined, glob: boolean, mode: AgentMode): string | null {
+export function runtimeFolderProblemOf(
+  first: string,
+  second: string | undefined,
+  glob: boolean,
+  mode: AgentMode,
+): string | null {
   // Case-insensitive file systems (macOS, Windows) open `.VTCODE` as `.vtcode`.
   if (!nameMayBe(first, glob, RUNTIME_FOLDER)) return null;
   if (mode === 'plan' && second?.toLowerCase() === 'plans') return null;

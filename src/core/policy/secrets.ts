@@ -20,16 +20,39 @@ export function checkEnv(words: readonly Word[]): SegmentVerdict {
     const t = (words[i] as Word).text;
     if (t === '-u' || t === '-C' || t === '--unset' || t === '--chdir') i += 1;
     // `-S` / `--split-string` runs the command its value spells.
-    else command = t.startsWith('-S') || t.startsWith('--split-string') || (!t.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t));
+    else
+      command =
+        t.startsWith('-S') ||
+        t.startsWith('--split-string') ||
+        (!t.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t));
   }
   return !command
     ? reject('unknown', `\`env\` without a command prints ${SECRETS}`)
-    : reject('mutation', '`env` with a command runs it with a changed environment, which the policy cannot see; run the inner command directly');
+    : reject(
+        'mutation',
+        '`env` with a command runs it with a changed environment, which the policy cannot see; run the inner command directly',
+      );
 }
 
 /** procps options whose value is the next word: UNIX-style letters, long names, BSD-style letters. */
 const PS_UNIX_VALUED = 'CGgoOpqstUu';
-const PS_LONG_VALUED = new Set(['pid', 'ppid', 'sort', 'format', 'cols', 'columns', 'rows', 'width', 'sid', 'tty', 'user', 'User', 'group', 'Group', 'quick-pid']);
+const PS_LONG_VALUED = new Set([
+  'pid',
+  'ppid',
+  'sort',
+  'format',
+  'cols',
+  'columns',
+  'rows',
+  'width',
+  'sid',
+  'tty',
+  'user',
+  'User',
+  'group',
+  'Group',
+  'quick-pid',
+]);
 const PS_BSD_VALUED = 'oOkU';
 
 /**
@@ -46,9 +69,12 @@ export function checkPs(words: readonly Word[]): SegmentVerdict {
       // The first valued letter of a cluster takes the rest of the word, or the next word.
       const at = [...t.slice(1)].findIndex((c) => PS_UNIX_VALUED.includes(c));
       valued = at === t.length - 2;
-    }
-    else {
-      if (t.includes('e')) return reject('unknown', `\`ps ${t}\`: the BSD option \`e\` prints each process's environment, which holds secrets (API keys, tokens)`);
+    } else {
+      if (t.includes('e'))
+        return reject(
+          'unknown',
+          `\`ps ${t}\`: the BSD option \`e\` prints each process's environment, which holds secrets (API keys, tokens)`,
+        );
       valued = PS_BSD_VALUED.includes(t.at(-1) as string);
     }
     if (valued) i += 1;
@@ -75,6 +101,7 @@ export function checkShellVariables(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
   const args = words.slice(1).map((w) => w.text);
   const listing = name === 'set' ? args.length === 0 : args.every((a) => /^-[pxaAfFgr]+$/.test(a));
-  if (listing) return reject('unknown', `\`${[name, ...args].join(' ')}\` lists the shell's variables, among them ${SECRETS}`);
+  if (listing)
+    return reject('unknown', `\`${[name, ...args].join(' ')}\` lists the shell's variables, among them ${SECRETS}`);
   return reject('mutation', `\`${name}\` changes shell or process state`);
 }

@@ -11,10 +11,28 @@ import { operands, readArgs, type Word } from './args';
 import { allow, reject, type SegmentVerdict } from './verdict';
 
 const SHORT_OK = 'nErsuzel';
-const LONG_OK = new Set(['quiet', 'silent', 'debug', 'expression', 'line-length', 'posix', 'regexp-extended', 'separate', 'sandbox', 'unbuffered', 'null-data', 'help', 'version']);
+const LONG_OK = new Set([
+  'quiet',
+  'silent',
+  'debug',
+  'expression',
+  'line-length',
+  'posix',
+  'regexp-extended',
+  'separate',
+  'sandbox',
+  'unbuffered',
+  'null-data',
+  'help',
+  'version',
+]);
 
 export function checkSed(words: readonly Word[]): SegmentVerdict {
-  const args = readArgs(words.slice(1), { valueShort: 'el', valueLong: ['expression', 'line-length'], doubleDash: true });
+  const args = readArgs(words.slice(1), {
+    valueShort: 'el',
+    valueLong: ['expression', 'line-length'],
+    doubleDash: true,
+  });
   const chunks: string[] = [];
   for (const a of args) {
     if (a.kind === 'operand') continue;
@@ -23,7 +41,10 @@ export function checkSed(words: readonly Word[]): SegmentVerdict {
       return reject('mutation', `\`sed ${a.word}\` edits files in place`);
     }
     if (flag === 'f' || (a.kind === 'long' && 'file'.startsWith(flag))) {
-      return reject('unknown', `\`sed ${a.word}\` reads its script from a file the policy cannot check; pass the script with \`-e\``);
+      return reject(
+        'unknown',
+        `\`sed ${a.word}\` reads its script from a file the policy cannot check; pass the script with \`-e\``,
+      );
     }
     const known = a.kind === 'short' ? SHORT_OK.includes(flag) : LONG_OK.has(flag);
     if (!known) return reject('unknown', `sed option \`${a.word}\` is not on the read-only list`);
@@ -194,7 +215,9 @@ class SedParser {
     } else if (cmd === 'a' || cmd === 'i' || cmd === 'c') {
       this.text();
     } else if (cmd === 'r' || cmd === 'R') {
-      this.fail(`the \`${cmd}\` command reads a file named inside the script, which the workspace path check cannot see; name the file as an operand instead`);
+      this.fail(
+        `the \`${cmd}\` command reads a file named inside the script, which the workspace path check cannot see; name the file as an operand instead`,
+      );
     } else if (cmd === 'w' || cmd === 'W') {
       this.fail(`the \`${cmd}\` command writes a file`, true);
     } else if (cmd === 'e') {
@@ -222,7 +245,9 @@ class SedParser {
     while (this.c !== undefined && !LABEL_END.has(this.c)) this.i += 1;
     if (cmd === ':' && this.i === start) this.fail('`:` needs a label');
     if (this.c === ' ' || this.c === '\t') {
-      this.fail(`a blank after the label of \`${cmd}\`: GNU sed runs what follows it as another command, other seds read it as part of the label; end the label with \`;\``);
+      this.fail(
+        `a blank after the label of \`${cmd}\`: GNU sed runs what follows it as another command, other seds read it as part of the label; end the label with \`;\``,
+      );
     }
   }
 

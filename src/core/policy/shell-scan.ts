@@ -110,7 +110,10 @@ export function scanCommand(command: string): ScanResult {
       hidden === '\n' || hidden === '\r'
         ? 'a second line can hide another command; run one command per call or join them with &&'
         : 'invisible or look-alike characters can make a command read differently from how it runs';
-    return { ok: false, problem: { message: `the command contains ${describeChar(hidden)}: ${why}`, class: 'unknown' } };
+    return {
+      ok: false,
+      problem: { message: `the command contains ${describeChar(hidden)}: ${why}`, class: 'unknown' },
+    };
   }
   return new Scanner(command).run();
 }
@@ -206,7 +209,10 @@ class Scanner {
   }
 
   private unbalanced(q: string): ScanResult {
-    return { ok: false, problem: { message: `the command has an unbalanced ${q === "'" ? 'single' : 'double'} quote`, class: 'unknown' } };
+    return {
+      ok: false,
+      problem: { message: `the command has an unbalanced ${q === "'" ? 'single' : 'double'} quote`, class: 'unknown' },
+    };
   }
 
   private problem(message: string, cls: ProblemClass): void {
@@ -214,7 +220,10 @@ class Scanner {
   }
 
   private nonAscii(c: string): void {
-    this.problem(`${describeChar(c)} is outside quotes; look-alike characters are not allowed in command words`, 'unknown');
+    this.problem(
+      `${describeChar(c)} is outside quotes; look-alike characters are not allowed in command words`,
+      'unknown',
+    );
   }
 
   /** Returns the index of the closing quote, or -1. Flags expansions, which stay live inside "…". */
@@ -245,8 +254,8 @@ class Scanner {
     if (next === '(') {
       this.problem('`$(…)` runs a command substitution', 'unknown');
       this.substitution = true;
-    }
-    else if (next === "'" || next === '"') this.problem("`$'…'` / `$\"…\"` quoting is not allowed; use plain quotes", 'unknown');
+    } else if (next === "'" || next === '"')
+      this.problem('`$\'…\'` / `$"…"` quoting is not allowed; use plain quotes', 'unknown');
     else this.problem(`\`$${next ?? ''}…\` expands a variable, so the command is not static`, 'unknown');
   }
 
@@ -269,7 +278,10 @@ class Scanner {
       this.backtick();
     } else if (c === '#') {
       if (this.wordLen === 0) {
-        this.problem('an unquoted `#` at the start of a word starts a comment that can hide the rest of the line; quote it', 'unknown');
+        this.problem(
+          'an unquoted `#` at the start of a word starts a comment that can hide the rest of the line; quote it',
+          'unknown',
+        );
       } else {
         // Literal inside a word for sh; shell-quote would start a comment here, so escape it.
         this.out += '\\';
@@ -286,7 +298,10 @@ class Scanner {
       this.braceSep = true;
     } else if (c === '}' && this.braceOpen) {
       if (this.braceSep) {
-        this.problem('brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them', 'unknown');
+        this.problem(
+          'brace expansion `{a,b}` / `{1..9}` is not static; list the words explicitly or quote them',
+          'unknown',
+        );
         this.braces = true;
       }
       this.braceOpen = false;
@@ -339,7 +354,17 @@ class Scanner {
       }
     }
     const { redirects, problems, unanchoredGlob, substitution, subshell, braces } = this;
-    this.segments.push({ raw, argv: splitWords(this.out), redirects, joiner: this.joiner, problems, unanchoredGlob, substitution, subshell, braces });
+    this.segments.push({
+      raw,
+      argv: splitWords(this.out),
+      redirects,
+      joiner: this.joiner,
+      problems,
+      unanchoredGlob,
+      substitution,
+      subshell,
+      braces,
+    });
     this.out = '';
     this.redirects = [];
     this.problems = [];
@@ -386,7 +411,13 @@ class Scanner {
       if (n1 === '&') return this.descriptorDup(i, 2, fd);
       const target = this.readTarget(i + 1);
       if (target.text === '') this.problem('`<` has no file to read', 'unknown');
-      else this.redirects.push({ kind: '<', text: `${fd}<${target.text}`, target: target.text, targetWords: splitWords(target.word) });
+      else
+        this.redirects.push({
+          kind: '<',
+          text: `${fd}<${target.text}`,
+          target: target.text,
+          targetWords: splitWords(target.word),
+        });
       this.out += ' ';
       return target.end;
     }
@@ -405,7 +436,7 @@ class Scanner {
     const s = this.s;
     let j = i + width;
     const start = j;
-    while (j < s.length && ((s[j] as string) >= '0' && (s[j] as string) <= '9')) j += 1;
+    while (j < s.length && (s[j] as string) >= '0' && (s[j] as string) <= '9') j += 1;
     if (j === start && s[j] === '-') j += 1;
     if (j === start || (j < s.length && !WORD_END.has(s[j] as string))) {
       this.problem(`\`${s.slice(i, j + 1)}\` is not a plain descriptor duplication like \`2>&1\``, 'unknown');
@@ -420,11 +451,20 @@ class Scanner {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
     if (target.text === '/dev/null') {
-      this.redirects.push({ kind: 'null', text: `${op}/dev/null`, target: target.text, targetWords: splitWords(target.word) });
+      this.redirects.push({
+        kind: 'null',
+        text: `${op}/dev/null`,
+        target: target.text,
+        targetWords: splitWords(target.word),
+      });
     } else {
       const shown = target.text === '' ? op : `${op} ${target.text}`;
-      this.problem(`output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`, 'mutation');
-      if (target.text !== '') this.redirects.push({ kind: 'write', text: shown, target: target.text, targetWords: splitWords(target.word) });
+      this.problem(
+        `output redirection \`${shown}\` writes a file (only \`2>&1\` and \`/dev/null\` are allowed)`,
+        'mutation',
+      );
+      if (target.text !== '')
+        this.redirects.push({ kind: 'write', text: shown, target: target.text, targetWords: splitWords(target.word) });
     }
     this.out += ' ';
     return target.end;
@@ -434,7 +474,13 @@ class Scanner {
   private writeTarget(i: number, width: number, fd = ''): number {
     const op = `${fd}${this.s.slice(i, i + width)}`;
     const target = this.readTarget(i + width);
-    if (target.text !== '') this.redirects.push({ kind: 'write', text: `${op} ${target.text}`, target: target.text, targetWords: splitWords(target.word) });
+    if (target.text !== '')
+      this.redirects.push({
+        kind: 'write',
+        text: `${op} ${target.text}`,
+        target: target.text,
+        targetWords: splitWords(target.word),
+      });
     this.out += ' ';
     return target.end;
   }

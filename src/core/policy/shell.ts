@@ -19,7 +19,14 @@ import { checkScannedPaths, type PathVerdict } from './paths';
 import { checkProgram, isPlainReader } from './programs';
 import { environFileProblem } from './secrets';
 import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
-import { aggregate, refuseWhole, reject, type CommandClass, type SegmentsVerdict, type SegmentVerdict } from './verdict';
+import {
+  aggregate,
+  refuseWhole,
+  reject,
+  type CommandClass,
+  type SegmentsVerdict,
+  type SegmentVerdict,
+} from './verdict';
 import type { AgentMode } from '../vocabulary';
 import { errorMessage } from '../errors';
 
@@ -81,8 +88,17 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
     return judgeInWorkspace(command, mode, root);
   } catch (err) {
     const verdict = failClosed(command, err);
-    const reading: ScanResult = { ok: false, problem: { message: verdict.reason ?? 'the command policy failed', class: 'unknown' } };
-    return { ...verdict, command, reading, paths: { allowed: false, reason: verdict.reason, segments: verdict.segments }, refusedBy: 'policy' };
+    const reading: ScanResult = {
+      ok: false,
+      problem: { message: verdict.reason ?? 'the command policy failed', class: 'unknown' },
+    };
+    return {
+      ...verdict,
+      command,
+      reading,
+      paths: { allowed: false, reason: verdict.reason, segments: verdict.segments },
+      refusedBy: 'policy',
+    };
   }
 }
 
@@ -105,7 +121,16 @@ function planVerdict(command: string, reading: ScanResult): CommandVerdict {
   const judged = reading.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
   let cls: CommandClass = 'inspection';
   for (const { verdict } of judged) if (CLASS_RANK[verdict.class] > CLASS_RANK[cls]) cls = verdict.class;
-  return { ...aggregate(judged.map(({ segment, verdict }) => ({ command: segment.raw, allowed: verdict.allowed, reason: verdict.reason }))), class: cls };
+  return {
+    ...aggregate(
+      judged.map(({ segment, verdict }) => ({
+        command: segment.raw,
+        allowed: verdict.allowed,
+        reason: verdict.reason,
+      })),
+    ),
+    class: cls,
+  };
 }
 
 function judgeSegment(segment: ScannedSegment): SegmentVerdict {
@@ -113,7 +138,8 @@ function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   if (problem !== undefined) return reject(problem.class, problem.message);
   const argv = segment.argv;
   if (!argv.ok) return reject('unknown', argv.reason);
-  if (argv.syntax !== null) return reject('unknown', `the shell parser found \`${argv.syntax}\`, which the policy cannot verify`);
+  if (argv.syntax !== null)
+    return reject('unknown', `the shell parser found \`${argv.syntax}\`, which the policy cannot verify`);
   const words = argv.words;
   const secret = environProblem(words, segment);
   if (secret !== null) return reject('unknown', secret);

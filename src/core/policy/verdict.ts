@@ -40,7 +40,10 @@ export function aggregate(segments: SegmentResult[]): SegmentsVerdict {
   const failedIndex = segments.findIndex((s) => !s.allowed);
   const failed = segments[failedIndex];
   if (failed === undefined) return { allowed: true, reason: null, segments };
-  const reason = segments.length === 1 ? failed.reason : `segment ${failedIndex + 1} of ${segments.length} (\`${failed.command}\`): ${failed.reason}`;
+  const reason =
+    segments.length === 1
+      ? failed.reason
+      : `segment ${failedIndex + 1} of ${segments.length} (\`${failed.command}\`): ${failed.reason}`;
   return { allowed: false, reason, segments };
 }
 

@@ -21,7 +21,11 @@ export const WRITE_OPTIONS: Readonly<Record<string, readonly OptionRule[]>> = {
   rg: [
     { long: ['pre'], why: 'runs a preprocessor program on every file it searches' },
     { long: ['pre-glob'], why: 'picks the files a `--pre` preprocessor program runs on' },
-    { short: 'z', long: ['search-zip'], why: 'decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH' },
+    {
+      short: 'z',
+      long: ['search-zip'],
+      why: 'decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH',
+    },
     { long: ['hostname-bin'], why: 'runs a program to find the host name for hyperlinks' },
   ],
   fd: FD,
@@ -38,7 +42,11 @@ export const WRITE_OPTIONS: Readonly<Record<string, readonly OptionRule[]>> = {
   date: [{ short: 's', long: ['set'], why: 'sets the system clock' }],
   file: [
     { short: 'C', long: ['compile'], why: 'compiles a magic file and writes the result (`magic.mgc`)' },
-    { short: 'zZ', long: ['uncompress', 'uncompress-noreport'], why: 'decompresses the files it reads, through external programs for some formats' },
+    {
+      short: 'zZ',
+      long: ['uncompress', 'uncompress-noreport'],
+      why: 'decompresses the files it reads, through external programs for some formats',
+    },
     { short: 'p', long: ['preserve-date'], why: 'writes the access times of the files it reads back to them' },
   ],
   diff: [{ short: 'l', long: ['paginate'], why: 'passes its output through the `pr` program' }],

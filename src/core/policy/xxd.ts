@@ -25,7 +25,8 @@ export function checkXxd(words: readonly Word[]): SegmentVerdict {
     if (!t.startsWith('-') || t === '-') break;
     const body = t.startsWith('--') && t.length > 2 ? t.slice(1) : t;
     const letter = body[1] ?? '';
-    if (letter === 'r') return reject('mutation', `\`xxd ${t}\` reverts a dump into binary, patching its output file in place`);
+    if (letter === 'r')
+      return reject('mutation', `\`xxd ${t}\` reverts a dump into binary, patching its output file in place`);
     if (FLAGS.includes(letter)) continue;
     if (!VALUED.includes(letter)) return reject('unknown', `xxd option \`${t}\` is not on the read-only list`);
     const rest = body.slice(2);
@@ -34,10 +35,15 @@ export function checkXxd(words: readonly Word[]): SegmentVerdict {
       continue;
     }
     // An attached value is certain only when it is a number; `-cols 8` and `-c8` differ.
-    if (!/^[-+]?\d/.test(rest)) return reject('unknown', `\`xxd ${t}\`: write the value as a separate word or a number attached to the letter (\`-c 8\`, \`-c8\`)`);
+    if (!/^[-+]?\d/.test(rest))
+      return reject(
+        'unknown',
+        `\`xxd ${t}\`: write the value as a separate word or a number attached to the letter (\`-c 8\`, \`-c8\`)`,
+      );
   }
   const operands = words.slice(i);
-  if (operands.some((o) => o.glob)) return reject('unknown', 'a glob after `xxd` could expand to two files, and xxd writes the second');
+  if (operands.some((o) => o.glob))
+    return reject('unknown', 'a glob after `xxd` could expand to two files, and xxd writes the second');
   if (operands.length > 1) return reject('mutation', `\`xxd\` writes its second operand (\`${operands[1]?.text}\`)`);
   return allow('inspection');
 }

@@ -8,7 +8,14 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../ports';
-import { AGENT_MODES, APPROVAL_CHOICES, BUDGET_KINDS, GRANTABLE_BUDGET_KINDS, HANDOFF_PHASES, TURN_STATUSES } from '../vocabulary';
+import {
+  AGENT_MODES,
+  APPROVAL_CHOICES,
+  BUDGET_KINDS,
+  GRANTABLE_BUDGET_KINDS,
+  HANDOFF_PHASES,
+  TURN_STATUSES,
+} from '../vocabulary';
 
 export const AgentSchema = z.enum(AGENT_MODES);
 
@@ -160,7 +167,9 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
     interviewId: z.string().min(1),
     /** Absent when the user dismissed the interview (Esc, Ctrl-C). */
     answers: z
-      .array(z.strictObject({ questionId: z.string().min(1), label: z.string().optional(), note: z.string().optional() }))
+      .array(
+        z.strictObject({ questionId: z.string().min(1), label: z.string().optional(), note: z.string().optional() }),
+      )
       .optional(),
     cancelled: z.boolean(),
     /** The runtime withdrew the question (a new `/plan` request), so it is not the user's dismissal (INT-3). */

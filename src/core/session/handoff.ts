@@ -12,7 +12,15 @@ import path from 'node:path';
 import { NotRegularFileError, type FileSystem } from '../ports';
 import { validatePlan } from '../plan';
 import {
-  distillPlan, executeTrackerCall, loadTracker, renderExpanded, sidecarPathFor, totalsOf, walk, type Checklist, type Totals,
+  distillPlan,
+  executeTrackerCall,
+  loadTracker,
+  renderExpanded,
+  sidecarPathFor,
+  totalsOf,
+  walk,
+  type Checklist,
+  type Totals,
 } from '../tracker';
 import { assertNever, type ExecutionMode, type HandoffChoice } from '../vocabulary';
 import type { EventInput } from './events';
@@ -46,7 +54,10 @@ export function destinationOf(choice: HandoffChoice): ExecutionMode {
 
 /** Rough share of a 128k-token context the history uses (shown as "Context: N% used."). */
 export function contextUsage(state: SessionState, windowTokens = 128_000): number {
-  const chars = state.history.reduce((n, m) => n + m.content.length + ('toolCalls' in m && m.toolCalls ? JSON.stringify(m.toolCalls).length : 0), 0);
+  const chars = state.history.reduce(
+    (n, m) => n + m.content.length + ('toolCalls' in m && m.toolCalls ? JSON.stringify(m.toolCalls).length : 0),
+    0,
+  );
   return Math.min(1, chars / 4 / windowTokens);
 }
 
@@ -61,14 +72,24 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
     markdown = await deps.fs.readText(absolute);
   } catch (err) {
     // A plan swapped for a FIFO or a symlink is as unusable as a broken one: not approved (GATE-3).
-    if (err instanceof NotRegularFileError) return fail(deps, 'validate', `The plan file ${planFile} cannot be read, so it was not approved: ${err.message}.`);
+    if (err instanceof NotRegularFileError)
+      return fail(
+        deps,
+        'validate',
+        `The plan file ${planFile} cannot be read, so it was not approved: ${err.message}.`,
+      );
     throw err;
   }
-  if (markdown === null) return fail(deps, 'validate', `The plan file ${planFile} no longer exists; ask for a new plan.`);
+  if (markdown === null)
+    return fail(deps, 'validate', `The plan file ${planFile} no longer exists; ask for a new plan.`);
   const report = validatePlan(markdown);
   if (!report.ready) {
     const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`).join('; ');
-    return fail(deps, 'validate', `The plan file ${planFile} is not valid any more, so it was not approved: ${reasons}`);
+    return fail(
+      deps,
+      'validate',
+      `The plan file ${planFile} is not valid any more, so it was not approved: ${reasons}`,
+    );
   }
 
   const refreshed = await refreshTrackerFromPlan(deps.fs, deps.root, absolute, markdown);
@@ -79,16 +100,30 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
   const usage = contextUsage(state);
   await deps.emit({ type: 'plan.approval.resolved', choice, automatic, planFile });
   // Approving a plan proposed during execution (EXEC-4) may already be in the destination agent.
-  if (state.agent !== agent) await deps.emit({ type: 'mode.changed', from: state.agent, to: agent, switchPath: 'plan_approval' });
+  if (state.agent !== agent)
+    await deps.emit({ type: 'mode.changed', from: state.agent, to: agent, switchPath: 'plan_approval' });
   // GATE-4: the phases travel as events, so clients show their texts and lock input by the phase.
   if (choice === 'fresh_context') {
     await deps.emit({ type: 'handoff.phase', phase: 'preparing' });
-    await deps.emit({ type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: usage, toolBudgetReset: true });
+    await deps.emit({
+      type: 'context.reset',
+      trigger: 'fresh_context',
+      planPreserved: true,
+      previousContextUsage: usage,
+      toolBudgetReset: true,
+    });
     await deps.emit({ type: 'handoff.phase', phase: 'restoring' });
     await deps.emit({ type: 'handoff.phase', phase: 'starting' });
   }
   const totals = totalsOf(checklist);
-  await deps.emit({ type: 'tracker.updated', trackerFile, total: totals.total, completed: totals.completed, inProgress: totals.in_progress, blocked: totals.blocked });
+  await deps.emit({
+    type: 'tracker.updated',
+    trackerFile,
+    total: totals.total,
+    completed: totals.completed,
+    inProgress: totals.in_progress,
+    blocked: totals.blocked,
+  });
   await deps.emit({ type: 'handoff.phase', phase: 'done' });
 
   const implementationPrompt = [
@@ -103,8 +138,7 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
 }
 
 export type TrackerRefresh =
-  | { ok: true; checklist: Checklist; trackerFile: string; totals: Totals }
-  | { ok: false; reason: string };
+  { ok: true; checklist: Checklist; trackerFile: string; totals: Totals } | { ok: false; reason: string };
 
 /**
  * TRK-7, EXEC-4: distils the plan into its tracker sidecar and the global task file, then reads
@@ -113,16 +147,29 @@ export type TrackerRefresh =
  * starts from the plan. Only the plan's own sidecar counts as "previous": the global file may
  * belong to another plan.
  */
-export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planFile: string, markdown: string): Promise<TrackerRefresh> {
+export async function refreshTrackerFromPlan(
+  fs: FileSystem,
+  root: string,
+  planFile: string,
+  markdown: string,
+): Promise<TrackerRefresh> {
   const distilled = distillPlan(markdown);
   if (distilled.items.length === 0) {
-    return { ok: false, reason: 'The checklist could not be written: the plan has no numbered or checkbox Implementation Steps to turn into tasks.' };
+    return {
+      ok: false,
+      reason:
+        'The checklist could not be written: the plan has no numbered or checkbox Implementation Steps to turn into tasks.',
+    };
   }
   const location = { root, planFile, planActive: true };
   let done = new Set<string>();
   try {
     const previous = (await loadTracker(fs, location)).sidecar?.checklist;
-    done = new Set(walk(previous?.items ?? []).filter(({ item }) => item.status === 'completed').map(({ item }) => stepKey(item.description)));
+    done = new Set(
+      walk(previous?.items ?? [])
+        .filter(({ item }) => item.status === 'completed')
+        .map(({ item }) => stepKey(item.description)),
+    );
   } catch (err) {
     return { ok: false, reason: `The existing checklist could not be read: ${errorMessage(err)}` };
   }
@@ -134,7 +181,12 @@ export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planF
     outcome: item.outcome ?? '',
     verify: item.verify,
   }));
-  const written = await executeTrackerCall(fs, location, { action: 'create', title: distilled.title, items }, 'expanded');
+  const written = await executeTrackerCall(
+    fs,
+    location,
+    { action: 'create', title: distilled.title, items },
+    'expanded',
+  );
   if (!written.ok) return { ok: false, reason: `The checklist could not be written: ${written.error.message}` };
   let checklist: Checklist | null;
   try {
@@ -142,15 +194,25 @@ export async function refreshTrackerFromPlan(fs: FileSystem, root: string, planF
   } catch (err) {
     return { ok: false, reason: `The checklist was written but could not be read back: ${errorMessage(err)}` };
   }
-  if (!checklist || checklist.items.length === 0) return { ok: false, reason: 'The checklist was written but reads back empty; approval was not given.' };
-  return { ok: true, checklist, trackerFile: path.relative(root, sidecarPathFor(planFile)), totals: totalsOf(checklist) };
+  if (!checklist || checklist.items.length === 0)
+    return { ok: false, reason: 'The checklist was written but reads back empty; approval was not given.' };
+  return {
+    ok: true,
+    checklist,
+    trackerFile: path.relative(root, sidecarPathFor(planFile)),
+    totals: totalsOf(checklist),
+  };
 }
 
 function stepKey(description: string): string {
   return description.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-async function fail(deps: HandoffDeps, step: 'no_plan' | 'validate' | 'tracker', reason: string): Promise<HandoffResult> {
+async function fail(
+  deps: HandoffDeps,
+  step: 'no_plan' | 'validate' | 'tracker',
+  reason: string,
+): Promise<HandoffResult> {
   await deps.emit({ type: 'notice', level: 'error', text: reason, switchPath: 'plan_approval' });
   return { ok: false, step, reason };
 }

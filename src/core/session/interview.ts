@@ -27,9 +27,14 @@ export function recoveryInterview(): InterviewQuestionInput[] {
     {
       id: 'recovery',
       header: 'Planning stalled',
-      question: 'The planner could not produce a valid plan within its recovery allowance. How do you want to continue?',
+      question:
+        'The planner could not produce a valid plan within its recovery allowance. How do you want to continue?',
       options: [
-        { label: RECOVERY_CHOICES[0], description: 'Ask the model once more to write the plan from what it already found.', recommended: true },
+        {
+          label: RECOVERY_CHOICES[0],
+          description: 'Ask the model once more to write the plan from what it already found.',
+          recommended: true,
+        },
         { label: RECOVERY_CHOICES[1], description: 'Type more context, then planning continues with it.' },
         { label: RECOVERY_CHOICES[2], description: 'Switch the model, then retry.' },
       ],
@@ -39,7 +44,10 @@ export function recoveryInterview(): InterviewQuestionInput[] {
 }
 
 /** The tool result the model receives for an answered interview: the declared labels verbatim. */
-export function answerText(questions: readonly InterviewQuestionInput[], answers: readonly InterviewAnswerInput[]): string {
+export function answerText(
+  questions: readonly InterviewQuestionInput[],
+  answers: readonly InterviewAnswerInput[],
+): string {
   const lines = answers.map((a) => {
     const q = questions.find((x) => x.id === a.questionId);
     const head = q ? q.question : a.questionId;

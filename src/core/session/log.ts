@@ -32,7 +32,10 @@ const LOG_FILE_MODE = 0o600;
 
 export const SessionIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'a session id is 1-128 letters, digits, ".", "_" or "-", starting with a letter or digit')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+    'a session id is 1-128 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  )
   .refine((id) => !id.includes('..'), 'a session id cannot contain ".."');
 
 /** Events after which the log is fsync'd: a turn ended, or approval state a reload must restore changed. */
@@ -58,7 +61,10 @@ export class SessionLogError extends Error {
 export function sessionLogPath(root: string, sessionId: string): string {
   const id = SessionIdSchema.safeParse(sessionId);
   if (!id.success) {
-    throw new SessionLogError(`invalid session id ${JSON.stringify(sessionId)}: ${id.error.issues[0]?.message ?? 'rejected'}`, root);
+    throw new SessionLogError(
+      `invalid session id ${JSON.stringify(sessionId)}: ${id.error.issues[0]?.message ?? 'rejected'}`,
+      root,
+    );
   }
   return path.join(root, SESSIONS_DIR, `${id.data}.jsonl`);
 }
@@ -67,7 +73,8 @@ export function sessionLogPath(root: string, sessionId: string): string {
 async function assertNoSymlink(fs: FileSystem, root: string, file: string): Promise<void> {
   const unsafe = await firstUnsafeComponent(fs, root, path.relative(root, file), 'file');
   if (unsafe === null || unsafe.problem === 'missing') return;
-  if (unsafe.problem === 'symlink') throw new SessionLogError(`refusing to write the session log: ${unsafe.at} is a symbolic link`, file);
+  if (unsafe.problem === 'symlink')
+    throw new SessionLogError(`refusing to write the session log: ${unsafe.at} is a symbolic link`, file);
   throw new SessionLogError(`refusing to write the session log: ${unsafe.at} is a ${unsafe.found}`, file);
 }
 
@@ -100,7 +107,11 @@ export function initialHead(sessionId: string): ChainHead {
 }
 
 function assertKey(key: Uint8Array, file: string): void {
-  if (key.length < LOG_KEY_BYTES) throw new SessionLogError(`the session-log key has ${key.length} bytes; at least ${LOG_KEY_BYTES} are needed`, file);
+  if (key.length < LOG_KEY_BYTES)
+    throw new SessionLogError(
+      `the session-log key has ${key.length} bytes; at least ${LOG_KEY_BYTES} are needed`,
+      file,
+    );
 }
 
 function tagOf(key: Uint8Array, head: ChainHead, body: string): string {
@@ -113,7 +124,8 @@ function tagOf(key: Uint8Array, head: ChainHead, body: string): string {
  * same object with a last field `"mac"`, so it stays one readable JSON object per line.
  */
 export function sealLine(key: Uint8Array, head: ChainHead, body: string): { line: string; head: ChainHead } {
-  if (!body.startsWith('{"') || !body.endsWith('}') || body.includes('\n')) throw new SessionLogError('only a one-line JSON object can be sealed', '');
+  if (!body.startsWith('{"') || !body.endsWith('}') || body.includes('\n'))
+    throw new SessionLogError('only a one-line JSON object can be sealed', '');
   const tag = tagOf(key, head, body);
   return { line: `${body.slice(0, -1)},"mac":"${tag}"}`, head: { prev: tag, skipped: '' } };
 }
@@ -178,7 +190,12 @@ export class SessionLog {
    * masked in every line. A last line cut short by a crash is closed with a newline first, so new
    * events never merge into it; the reader then reports it by line number.
    */
-  static async open(fs: FileSystem & AppendFileSystem, root: string, sessionId: string, options: SessionLogOptions): Promise<SessionLog> {
+  static async open(
+    fs: FileSystem & AppendFileSystem,
+    root: string,
+    sessionId: string,
+    options: SessionLogOptions,
+  ): Promise<SessionLog> {
     const file = sessionLogPath(root, sessionId);
     assertKey(options.key, file);
     await assertNoSymlink(fs, root, file);
@@ -189,9 +206,11 @@ export class SessionLog {
     // never fails over it.
     await ensureRuntimeGitignore(fs, root).catch(() => undefined);
     const existing = await fs.readText(file);
-    if (existing === null) await fs.appendText(file, '', LOG_FILE_MODE); // created private (0600) right away
+    if (existing === null)
+      await fs.appendText(file, '', LOG_FILE_MODE); // created private (0600) right away
     else await closeCutLine(fs, file, existing);
-    const head = existing === null ? initialHead(sessionId) : parseSessionLog(existing, { key: options.key, sessionId }).head;
+    const head =
+      existing === null ? initialHead(sessionId) : parseSessionLog(existing, { key: options.key, sessionId }).head;
     return new SessionLog(fs, file, options.key, options.secrets ?? [], head);
   }
 
@@ -357,11 +376,22 @@ function untaggedProblem(raw: string, line: number, cutShort: boolean): LogProbl
       ? { line, kind: 'truncated', message: `last line is incomplete (a write was cut short): ${reason}` }
       : { line, kind: 'invalid_json', message: reason };
   }
-  return { line, kind: 'unverified', tag: 'missing', message: 'no integrity tag: the line was not written by VT Code Planning (or by a version before it signed its logs)' };
+  return {
+    line,
+    kind: 'unverified',
+    tag: 'missing',
+    message:
+      'no integrity tag: the line was not written by VT Code Planning (or by a version before it signed its logs)',
+  };
 }
 
 /** The event of a verified line, or why it is not one (a verified line can still be malformed or out of place). */
-function verifiedEvent(body: string, line: number, sessionId: string, lastSeq: number): { event: SessionEvent } | { problem: LogProblem } {
+function verifiedEvent(
+  body: string,
+  line: number,
+  sessionId: string,
+  lastSeq: number,
+): { event: SessionEvent } | { problem: LogProblem } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -375,9 +405,16 @@ function verifiedEvent(body: string, line: number, sessionId: string, lastSeq: n
     return { problem: { line, kind: 'invalid_event', message: `${where}${issue?.message ?? 'not an event'}` } };
   }
   if (parsed.data.session !== sessionId) {
-    return { problem: { line, kind: 'invalid_event', message: `the event belongs to session ${JSON.stringify(parsed.data.session)}` } };
+    return {
+      problem: {
+        line,
+        kind: 'invalid_event',
+        message: `the event belongs to session ${JSON.stringify(parsed.data.session)}`,
+      },
+    };
   }
-  if (parsed.data.seq <= lastSeq) return { problem: { line, kind: 'out_of_order', message: `seq ${parsed.data.seq} after seq ${lastSeq}` } };
+  if (parsed.data.seq <= lastSeq)
+    return { problem: { line, kind: 'out_of_order', message: `seq ${parsed.data.seq} after seq ${lastSeq}` } };
   return { event: parsed.data };
 }
 
@@ -405,7 +442,10 @@ class ChainWalk {
   }
 
   head(): ChainHead {
-    return { prev: this.prev, skipped: this.skippedProblems.length === 0 ? '' : this.skippedDigest.copy().digest('hex') };
+    return {
+      prev: this.prev,
+      skipped: this.skippedProblems.length === 0 ? '' : this.skippedDigest.copy().digest('hex'),
+    };
   }
 }
 
@@ -439,7 +479,13 @@ export function parseSessionLog(text: string, integrity: LogIntegrity): SessionL
     }
     const body = `${raw.slice(0, tagged.index)}}`;
     if (!sameTag(tagged[1] as string, tagOf(integrity.key, chain.head(), body))) {
-      skip(raw, { line, kind: 'unverified', tag: 'mismatch', message: 'the integrity tag does not match: this line, or one before it, was changed, added, moved or removed outside VT Code, or the log was signed with another key' });
+      skip(raw, {
+        line,
+        kind: 'unverified',
+        tag: 'mismatch',
+        message:
+          'the integrity tag does not match: this line, or one before it, was changed, added, moved or removed outside VT Code, or the log was signed with another key',
+      });
       continue;
     }
     chain.advance(tagged[1] as string);
@@ -455,7 +501,12 @@ export function parseSessionLog(text: string, integrity: LogIntegrity): SessionL
 }
 
 /** Reads and verifies the log of `sessionId`; `null` when there is none. */
-export async function readSessionLog(fs: FileSystem, root: string, sessionId: string, key: Uint8Array): Promise<SessionLogContents | null> {
+export async function readSessionLog(
+  fs: FileSystem,
+  root: string,
+  sessionId: string,
+  key: Uint8Array,
+): Promise<SessionLogContents | null> {
   const text = await fs.readText(sessionLogPath(root, sessionId));
   return text === null ? null : parseSessionLog(text, { key, sessionId });
 }
@@ -472,7 +523,7 @@ export function untrustedLines(contents: SessionLogContents): number[] {
 
 function lineList(lines: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j + 1 < lines.length && (lines[j + 1] as number) === (lines[j] as number) + 1) j += 1;
     if (j - i >= 2) parts.push(`${lines[i]}\u2013${lines[j]}`);
@@ -499,5 +550,8 @@ export function integrityNotice(contents: SessionLogContents, lines: readonly nu
 export function resumePoint(events: readonly SessionEvent[]): { seq: number; turn: number } | undefined {
   if (events.length === 0) return undefined;
   // reduce, not Math.max(...): a long session would overflow the argument list.
-  return events.reduce((acc, e) => ({ seq: Math.max(acc.seq, e.seq), turn: Math.max(acc.turn, e.turn) }), { seq: 0, turn: 0 });
+  return events.reduce((acc, e) => ({ seq: Math.max(acc.seq, e.seq), turn: Math.max(acc.turn, e.turn) }), {
+    seq: 0,
+    turn: 0,
+  });
 }

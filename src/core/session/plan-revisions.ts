@@ -62,7 +62,9 @@ export class PlanRevisionLog {
         return this.accept(event.planFile, event.seq, 'planner');
       case 'plan.approval.requested':
         // The model's plan was accepted by `plan.persisted` already; only a re-read edit is pending here.
-        return this.candidate?.source === 'editor' ? this.accept(event.planFile, event.seq, 'editor') : { kind: 'none' };
+        return this.candidate?.source === 'editor'
+          ? this.accept(event.planFile, event.seq, 'editor')
+          : { kind: 'none' };
       // No bearing on revisions; listed so that a new event type is a decision here.
       case 'budget_exhausted':
       case 'context.reset':

@@ -11,7 +11,13 @@ export interface PromptTemplates {
   recovery: string;
 }
 
-export const PROMPT_NAMES = ['plan', 'build', 'synthesis', 'condense', 'recovery'] as const satisfies readonly (keyof PromptTemplates)[];
+export const PROMPT_NAMES = [
+  'plan',
+  'build',
+  'synthesis',
+  'condense',
+  'recovery',
+] as const satisfies readonly (keyof PromptTemplates)[];
 
 export function fill(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole).trim();

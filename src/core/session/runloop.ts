@@ -26,8 +26,15 @@ import { askModel, SYNTHESIS_ALLOWANCE } from './turn/request';
 export type { TurnLimits } from './turn-settings';
 export type { TurnDeps, TurnEnd, TurnFollowUp, TurnResume } from './turn/deps';
 export {
-  DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, HARD_LOOP_CAP, IMPLEMENTATION_LOOP_ALLOWANCE, implementationLoopLimit,
-  LIMIT_DENY, LIMIT_GRANT, sessionCallLimit, turnBudget,
+  DEFAULT_SESSION_TOOL_CALLS,
+  grantedLoopLimit,
+  HARD_LOOP_CAP,
+  IMPLEMENTATION_LOOP_ALLOWANCE,
+  implementationLoopLimit,
+  LIMIT_DENY,
+  LIMIT_GRANT,
+  sessionCallLimit,
+  turnBudget,
 } from './turn/limits';
 
 /** INT-3: dismissed model interviews after which questions are denied for the session. */
@@ -63,7 +70,11 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
  * Charges one model round-trip to the loop budget (not once planning research is over). At the
  * limit the turn pauses or ends, or continues under a grant or as synthesis and checks again.
  */
-async function chargeLoop(deps: TurnDeps, turn: TurnState, baseLoops: number): Promise<'charged' | 'recheck' | TurnEnd> {
+async function chargeLoop(
+  deps: TurnDeps,
+  turn: TurnState,
+  baseLoops: number,
+): Promise<'charged' | 'recheck' | TurnEnd> {
   if (turn.loopsSpent) return 'charged';
   const loop = consume(turn.budget, 'tool_loop');
   turn.budget = loop.state;
@@ -83,6 +94,10 @@ async function exhausted(deps: TurnDeps, planning: boolean): Promise<TurnEnd> {
     source: 'runtime',
     questions: recoveryInterview(),
   });
-  await deps.emit({ type: 'planning.awaiting_input', reason, choices: recoveryInterview()[0]!.options.map((o) => o.label) });
+  await deps.emit({
+    type: 'planning.awaiting_input',
+    reason,
+    choices: recoveryInterview()[0]!.options.map((o) => o.label),
+  });
   return { status: 'awaiting_input', reason };
 }

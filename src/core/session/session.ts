@@ -16,11 +16,26 @@ import { EventSequencer, type EventInput, type SessionEvent } from './events';
 import { contextUsage, handOff, type HandoffResult } from './handoff';
 import { classifyIntent } from './intents';
 import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
-import { integrityNotice, readSessionLog, resumePoint, SessionLog, untrustedLines, type SessionLogContents } from './log';
+import {
+  integrityNotice,
+  readSessionLog,
+  resumePoint,
+  SessionLog,
+  untrustedLines,
+  type SessionLogContents,
+} from './log';
 import type { PromptTemplates } from './prompts';
 import {
-  DEFAULT_SESSION_TOOL_CALLS, grantedLoopLimit, INTERVIEW_DENIAL_DISMISSALS, LIMIT_DENY, LIMIT_GRANT, runTurn, sessionCallLimit, turnBudget,
-  type TurnEnd, type TurnResume,
+  DEFAULT_SESSION_TOOL_CALLS,
+  grantedLoopLimit,
+  INTERVIEW_DENIAL_DISMISSALS,
+  LIMIT_DENY,
+  LIMIT_GRANT,
+  runTurn,
+  sessionCallLimit,
+  turnBudget,
+  type TurnEnd,
+  type TurnResume,
 } from './runloop';
 import { applyEvent, initialState, replay, type SessionState, type Suspension } from './state';
 import type { ToolRuntime } from './tool-runtime';
@@ -105,9 +120,23 @@ export class Session {
   static async start(deps: SessionDeps, options: { agent: AgentMode; id?: string }): Promise<Session> {
     const id = options.id ?? Session.newId(deps.clock);
     const log = await SessionLog.open(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [] });
-    const state = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent: options.agent });
+    const state = initialState({
+      id,
+      workspace: deps.root,
+      provider: deps.provider.id,
+      model: deps.provider.model,
+      agent: options.agent,
+    });
     const session = new Session(deps, log, new EventSequencer(id, deps.clock), state, []);
-    await session.emit({ type: 'session.started', agent: options.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: false, sandbox: await sandboxOf(deps) });
+    await session.emit({
+      type: 'session.started',
+      agent: options.agent,
+      provider: deps.provider.id,
+      model: deps.provider.model,
+      workspace: deps.root,
+      resumed: false,
+      sandbox: await sandboxOf(deps),
+    });
     return session;
   }
 
@@ -120,17 +149,43 @@ export class Session {
   static async resume(deps: SessionDeps, id: string): Promise<Session> {
     const reopened = await SessionLog.reopen(deps.fs, deps.root, id, { key: deps.logKey, secrets: deps.secrets ?? [] });
     const contents = reopened?.contents;
-    if (!reopened || !contents || (contents.events.length === 0 && contents.problems.length === 0)) throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
+    if (!reopened || !contents || (contents.events.length === 0 && contents.problems.length === 0))
+      throw new Error(`No session '${id}' in ${deps.root}/.vtcode/sessions.`);
     const first = contents.events[0];
     const agent = first?.type === 'session.started' ? first.agent : 'plan';
-    const base = initialState({ id, workspace: deps.root, provider: deps.provider.id, model: deps.provider.model, agent });
+    const base = initialState({
+      id,
+      workspace: deps.root,
+      provider: deps.provider.id,
+      model: deps.provider.model,
+      agent,
+    });
     const state = replay(base, contents.events);
-    const session = new Session(deps, reopened.log, new EventSequencer(id, deps.clock, resumePoint(contents.events)), state, contents.events);
+    const session = new Session(
+      deps,
+      reopened.log,
+      new EventSequencer(id, deps.clock, resumePoint(contents.events)),
+      state,
+      contents.events,
+    );
     // An interrupted turn (a crash mid-turn) is closed before anything new happens.
-    if (state.status === 'running') await session.emit({ type: 'turn.completed', status: 'cancelled', reason: 'The session stopped while this turn was running.' });
+    if (state.status === 'running')
+      await session.emit({
+        type: 'turn.completed',
+        status: 'cancelled',
+        reason: 'The session stopped while this turn was running.',
+      });
     const untrusted = untrustedLines(contents);
     if (untrusted.length > 0) await session.withdrawAuthority(contents, untrusted);
-    await session.emit({ type: 'session.started', agent: session.current.agent, provider: deps.provider.id, model: deps.provider.model, workspace: deps.root, resumed: true, sandbox: await sandboxOf(deps) });
+    await session.emit({
+      type: 'session.started',
+      agent: session.current.agent,
+      provider: deps.provider.id,
+      model: deps.provider.model,
+      workspace: deps.root,
+      resumed: true,
+      sandbox: await sandboxOf(deps),
+    });
     return session;
   }
 
@@ -142,11 +197,26 @@ export class Session {
     await this.emit({ type: 'notice', level: 'warning', text: integrityNotice(contents, lines) });
     const pending = this.current.pendingApproval;
     if (pending) {
-      await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: pending.planFile });
-      await this.emit({ type: 'turn.completed', status: 'idle', reason: 'The plan was not approved; say "implement" to review it again.' });
+      await this.emit({
+        type: 'plan.approval.resolved',
+        choice: 'revise',
+        automatic: true,
+        planFile: pending.planFile,
+      });
+      await this.emit({
+        type: 'turn.completed',
+        status: 'idle',
+        reason: 'The plan was not approved; say "implement" to review it again.',
+      });
     }
     if (this.current.agent !== 'plan') {
-      await this.emit({ type: 'mode.changed', from: this.current.agent, to: 'plan', switchPath: 'startup_plan_entry', reason: 'The session log was changed outside VT Code.' });
+      await this.emit({
+        type: 'mode.changed',
+        from: this.current.agent,
+        to: 'plan',
+        switchPath: 'startup_plan_entry',
+        reason: 'The session log was changed outside VT Code.',
+      });
     }
   }
 
@@ -214,7 +284,9 @@ export class Session {
       return this.notice('warning', 'Answer the open question first (or dismiss it with Esc).');
     }
     if (this.current.agent === 'plan') {
-      const intent = classifyIntent(text, { afterImplementationPrompt: this.current.askedToImplement || this.current.pendingApproval !== null });
+      const intent = classifyIntent(text, {
+        afterImplementationPrompt: this.current.askedToImplement || this.current.pendingApproval !== null,
+      });
       if (intent === 'exit' && (this.current.pendingApproval || this.current.activePlan)) {
         if (!this.current.pendingApproval && this.current.activePlan) {
           // MODE-6: present the plan for approval; never self-approve.
@@ -222,7 +294,9 @@ export class Session {
           return { kind: 'ran', status: 'awaiting_approval' };
         }
         const result = await this.approve('execute');
-        return result.ok ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) } : { kind: 'notice', text: result.reason };
+        return result.ok
+          ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) }
+          : { kind: 'notice', text: result.reason };
       }
       if (intent === 'cancel' && (this.current.pendingApproval || this.current.activePlan)) {
         await this.cancelPlan();
@@ -234,7 +308,9 @@ export class Session {
       const intent = classifyIntent(text, { afterImplementationPrompt: true });
       if (intent === 'exit') {
         const result = await this.approve('execute');
-        return result.ok ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) } : { kind: 'notice', text: result.reason };
+        return result.ok
+          ? { kind: 'ran', status: this.current.status === 'running' ? 'idle' : (this.current.status as TurnStatus) }
+          : { kind: 'notice', text: result.reason };
       }
       if (intent === 'cancel') {
         await this.cancelPlan();
@@ -247,7 +323,8 @@ export class Session {
   /** Answers the pending interview with the options' declared labels (INT-1). */
   async answer(interviewId: string, answers: InterviewAnswerInput[]): Promise<SubmitResult> {
     const pending = this.current.pendingInterview;
-    if (!pending || pending.interviewId !== interviewId) return this.notice('warning', 'That question is no longer open.');
+    if (!pending || pending.interviewId !== interviewId)
+      return this.notice('warning', 'That question is no longer open.');
     for (const a of answers) {
       const q = pending.questions.find((x) => x.id === a.questionId);
       if (!q) return this.notice('error', `Unknown question '${a.questionId}'.`);
@@ -269,31 +346,52 @@ export class Session {
   /** Esc / Ctrl-C: no answer (INT-2). Planning stays idle and resumable (SYN-3). */
   async dismissInterview(interviewId: string): Promise<SubmitResult> {
     const pending = this.current.pendingInterview;
-    if (!pending || pending.interviewId !== interviewId) return this.notice('warning', 'That question is no longer open.');
+    if (!pending || pending.interviewId !== interviewId)
+      return this.notice('warning', 'That question is no longer open.');
     const suspension = this.current.suspended;
     await this.emit({ type: 'interview.resolved', interviewId, cancelled: true });
     if (pending.source === 'model') {
       if (!this.current.interviewsDenied && this.current.interviewDismissals >= INTERVIEW_DENIAL_DISMISSALS) {
         // INT-3: recorded for the session, so later questions are denied without asking.
         await this.emit({ type: 'interview.denied', dismissals: this.current.interviewDismissals });
-        await this.emit({ type: 'notice', level: 'info', text: 'Questions are off for this session: the agent will decide with stated defaults instead of asking.' });
+        await this.emit({
+          type: 'notice',
+          level: 'info',
+          text: 'Questions are off for this session: the agent will decide with stated defaults instead of asking.',
+        });
       }
       return this.continueTurn();
     }
     // Dismissing a limit prompt is an explicit "no" (EXEC-3).
     if (suspension?.interviewId === interviewId) return this.limitAnswer(suspension, false);
-    await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Question dismissed; planning is idle and can be resumed.' });
+    await this.emit({
+      type: 'turn.completed',
+      status: 'idle',
+      reason: 'Question dismissed; planning is idle and can be resumed.',
+    });
     return { kind: 'ran', status: 'idle' };
   }
 
   /** A "Ready to code?" choice or any other approval route (GATE-6: one handoff for all). */
-  async approve(choice: GateChoice, automatic = false): Promise<HandoffResult | { ok: true; agent: 'plan'; implementationPrompt: '' }> {
+  async approve(
+    choice: GateChoice,
+    automatic = false,
+  ): Promise<HandoffResult | { ok: true; agent: 'plan'; implementationPrompt: '' }> {
     if (this.busy) throw new SessionBusyError();
     if (choice === 'revise') {
       if (this.current.pendingApproval) {
-        await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic, planFile: this.current.pendingApproval.planFile });
+        await this.emit({
+          type: 'plan.approval.resolved',
+          choice: 'revise',
+          automatic,
+          planFile: this.current.pendingApproval.planFile,
+        });
       }
-      await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Staying in Plan mode. Tell the planner what to change.' });
+      await this.emit({
+        type: 'turn.completed',
+        status: 'idle',
+        reason: 'Staying in Plan mode. Tell the planner what to change.',
+      });
       return { ok: true, agent: 'plan', implementationPrompt: '' };
     }
     if (this.current.suspended) {
@@ -302,7 +400,11 @@ export class Session {
       await this.emit({ type: 'notice', level: 'warning', text: reason, switchPath: 'plan_approval' });
       return { ok: false, step: 'suspended', reason };
     }
-    const result = await handOff({ fs: this.deps.fs, root: this.deps.root, emit: (e) => this.emit(e), state: () => this.current }, choice, automatic);
+    const result = await handOff(
+      { fs: this.deps.fs, root: this.deps.root, emit: (e) => this.emit(e), state: () => this.current },
+      choice,
+      automatic,
+    );
     if (!result.ok) return result;
     await this.runTurnOf('implementation', result.implementationPrompt);
     return result;
@@ -322,8 +424,16 @@ export class Session {
     if (!report.ready) {
       const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`);
       const list = reasons.map((r) => `- ${r.replace(/[.;]+$/, '')}`).join('\n');
-      const invalidEdit = { planFile, reasons: report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) })) };
-      await this.emit({ type: 'notice', level: 'warning', text: `The edited plan is not valid, so the previous plan stays active:\n${list}`, invalidEdit });
+      const invalidEdit = {
+        planFile,
+        reasons: report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) })),
+      };
+      await this.emit({
+        type: 'notice',
+        level: 'warning',
+        text: `The edited plan is not valid, so the previous plan stays active:\n${list}`,
+        invalidEdit,
+      });
       return { ok: false, reasons };
     }
     await this.emit({ type: 'plan.completed', text: stripTrackerRegion(markdown).trim(), source: 'editor' });
@@ -333,14 +443,27 @@ export class Session {
 
   private async cancelPlan(): Promise<void> {
     const planFile = this.current.pendingApproval?.planFile ?? this.current.activePlan?.planFile;
-    await this.emit({ type: 'plan.approval.resolved', choice: 'cancel', automatic: false, ...(planFile ? { planFile } : {}) });
-    await this.emit({ type: 'turn.completed', status: 'idle', reason: 'Planning cancelled; the plan will not be implemented.' });
+    await this.emit({
+      type: 'plan.approval.resolved',
+      choice: 'cancel',
+      automatic: false,
+      ...(planFile ? { planFile } : {}),
+    });
+    await this.emit({
+      type: 'turn.completed',
+      status: 'idle',
+      reason: 'Planning cancelled; the plan will not be implemented.',
+    });
   }
 
   private async slashCommand(name: 'plan' | 'mode', rest: string): Promise<SubmitResult> {
     if (this.busy) {
       // MODE-2: dropped with a visible notice while a turn runs.
-      return this.notice('warning', `A turn is running; /${name} was not applied. Stop the turn first or wait for it to finish.`, 'plan_entry');
+      return this.notice(
+        'warning',
+        `A turn is running; /${name} was not applied. Stop the turn first or wait for it to finish.`,
+        'plan_entry',
+      );
     }
     if (this.current.suspended) {
       // EXEC-3: the limit prompt owns input; a mode switch is not an answer (nor a denial).
@@ -348,8 +471,10 @@ export class Session {
     }
     if (name === 'mode') {
       const mode = AGENT_MODES.find((m) => m === rest);
-      if (mode === undefined) return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
-      if (this.current.agent === 'plan' && mode !== 'plan' && (this.current.pendingApproval || this.current.activePlan)) await this.cancelPlan();
+      if (mode === undefined)
+        return this.notice('warning', `Unknown mode '${rest}'. Use /mode build, /mode auto or /plan.`);
+      if (this.current.agent === 'plan' && mode !== 'plan' && (this.current.pendingApproval || this.current.activePlan))
+        await this.cancelPlan();
       await this.switchMode(mode, mode === 'plan' ? 'plan_entry' : 'plan_exit');
       if (mode === 'plan') await this.emit({ type: 'planning.requested', command: '/mode plan' });
       return { kind: 'mode', agent: mode };
@@ -366,9 +491,20 @@ export class Session {
     if (rest === '') return { kind: 'mode', agent: 'plan' };
     // `/plan <text>` while planning: a new request; the old file stays, its approval is cleared.
     if (this.current.pendingApproval) {
-      await this.emit({ type: 'plan.approval.resolved', choice: 'revise', automatic: true, planFile: this.current.pendingApproval.planFile });
+      await this.emit({
+        type: 'plan.approval.resolved',
+        choice: 'revise',
+        automatic: true,
+        planFile: this.current.pendingApproval.planFile,
+      });
     }
-    if (this.current.pendingInterview) await this.emit({ type: 'interview.resolved', interviewId: this.current.pendingInterview.interviewId, cancelled: true, superseded: true });
+    if (this.current.pendingInterview)
+      await this.emit({
+        type: 'interview.resolved',
+        interviewId: this.current.pendingInterview.interviewId,
+        cancelled: true,
+        superseded: true,
+      });
     return this.runTurnOf('user', rest);
   }
 
@@ -389,16 +525,31 @@ export class Session {
     if (suspension.reason === 'session_calls') {
       const previous = sessionCallLimit(limits, state);
       if (grant) {
-        await this.emit({ type: 'session_tool_limit_increased', previous, limit: previous + (limits.sessionToolCalls || DEFAULT_SESSION_TOOL_CALLS) });
+        await this.emit({
+          type: 'session_tool_limit_increased',
+          previous,
+          limit: previous + (limits.sessionToolCalls || DEFAULT_SESSION_TOOL_CALLS),
+        });
         return this.continueTurn({ suspension });
       }
       const used = state.sessionCalls - (suspension.firstCallEmitted ? 1 : 0);
       for (const [index, call] of suspension.calls.entries()) {
-        if (index > 0 || !suspension.firstCallEmitted) await this.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
-        await this.emit({ type: 'tool.blocked', callId: call.id, name: call.name, policy: 'budget', reason: `Denied: the session tool-call limit (${previous}) is reached and the user did not grant more calls.` });
+        if (index > 0 || !suspension.firstCallEmitted)
+          await this.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+        await this.emit({
+          type: 'tool.blocked',
+          callId: call.id,
+          name: call.name,
+          policy: 'budget',
+          reason: `Denied: the session tool-call limit (${previous}) is reached and the user did not grant more calls.`,
+        });
       }
       await this.emit({ type: 'budget_exhausted', kind: 'session_calls', used, max: previous });
-      await this.emit({ type: 'turn.completed', status: 'blocked', reason: `The session tool-call limit (${previous}) is reached; more calls were not granted.` });
+      await this.emit({
+        type: 'turn.completed',
+        status: 'blocked',
+        reason: `The session tool-call limit (${previous}) is reached; more calls were not granted.`,
+      });
       return { kind: 'ran', status: 'blocked' };
     }
     const budget = turnBudget(limits, state);
@@ -408,20 +559,34 @@ export class Session {
       return this.continueTurn({ suspension });
     }
     await this.emit({ type: 'budget_exhausted', kind: 'tool_loop', used: state.turnLoops, max: budget.loops });
-    await this.emit({ type: 'turn.completed', status: 'blocked', reason: `The turn used all ${budget.loops} model round-trips; more were not granted. Send "continue" to keep going in a new turn.` });
+    await this.emit({
+      type: 'turn.completed',
+      status: 'blocked',
+      reason: `The turn used all ${budget.loops} model round-trips; more were not granted. Send "continue" to keep going in a new turn.`,
+    });
     return { kind: 'ran', status: 'blocked' };
   }
 
   private async runtimeAnswer(interviewId: string, label: string | undefined): Promise<SubmitResult> {
     if (interviewId.startsWith('planning-')) {
       // MODE-4: the user decides whether to enter planning.
-      if (label?.startsWith('Enter Planning workflow')) return this.enterSuggestedPlanning('The user chose to enter the Planning workflow.');
-      return this.runTurnOf('continuation', 'The user chose to continue without the Planning workflow. Carry on with the task.');
+      if (label?.startsWith('Enter Planning workflow'))
+        return this.enterSuggestedPlanning('The user chose to enter the Planning workflow.');
+      return this.runTurnOf(
+        'continuation',
+        'The user chose to continue without the Planning workflow. Carry on with the task.',
+      );
     }
     if (label === RECOVERY_CHOICES[0]) {
-      return this.runTurnOf('synthesis', 'Write the plan now from the evidence already gathered, as one <proposed_plan> block. Do not call tools.');
+      return this.runTurnOf(
+        'synthesis',
+        'Write the plan now from the evidence already gathered, as one <proposed_plan> block. Do not call tools.',
+      );
     }
-    const next = label === RECOVERY_CHOICES[1] ? 'Type the clarification in the composer; planning continues with it.' : 'Choose another model ("VT Code: Select Model"), then retry.';
+    const next =
+      label === RECOVERY_CHOICES[1]
+        ? 'Type the clarification in the composer; planning continues with it.'
+        : 'Choose another model ("VT Code: Select Model"), then retry.';
     await this.emit({ type: 'turn.completed', status: 'idle', reason: next });
     return { kind: 'ran', status: 'idle' };
   }
@@ -446,7 +611,10 @@ export class Session {
     });
   }
 
-  private async runTurnOf(kind: 'user' | 'implementation' | 'synthesis' | 'continuation', input: string): Promise<SubmitResult> {
+  private async runTurnOf(
+    kind: 'user' | 'implementation' | 'synthesis' | 'continuation',
+    input: string,
+  ): Promise<SubmitResult> {
     return this.execute(async (signal) => {
       this.turnConfig = { turn: this.sequencer.beginTurn(), settings: this.deps.turnSettings() };
       await this.emit({ type: 'turn.started', agent: this.current.agent, kind, input });
@@ -517,7 +685,9 @@ export class Session {
       return this.notice('info', `${what} did not start: the session was stopped.`);
     }
     if (end.next.kind === 'implementation') return this.runTurnOf('implementation', end.next.prompt);
-    return this.enterSuggestedPlanning('The agent suggested planning, and plan confirmation is off in this session, so the Planning workflow was entered.');
+    return this.enterSuggestedPlanning(
+      'The agent suggested planning, and plan confirmation is off in this session, so the Planning workflow was entered.',
+    );
   }
 
   private async checkpoint(): Promise<ArchiveOutcome> {
@@ -525,7 +695,8 @@ export class Session {
       await this.log.sync();
       const contents = await readSessionLog(this.deps.fs, this.deps.root, this.id, this.deps.logKey);
       const last = contents?.events.at(-1);
-      if (!last || last.seq !== this.history.at(-1)?.seq) return { status: 'failed', error: 'the log does not end with the latest event' };
+      if (!last || last.seq !== this.history.at(-1)?.seq)
+        return { status: 'failed', error: 'the log does not end with the latest event' };
       const command = this.deps.resumeCommand?.(this.id);
       return command ? { status: 'verified', resumeCommand: command } : { status: 'unsupported' };
     } catch (err) {
@@ -533,7 +704,11 @@ export class Session {
     }
   }
 
-  private async notice(level: 'info' | 'warning' | 'error', text: string, switchPath?: 'plan_entry'): Promise<SubmitResult> {
+  private async notice(
+    level: 'info' | 'warning' | 'error',
+    text: string,
+    switchPath?: 'plan_entry',
+  ): Promise<SubmitResult> {
     await this.emit({ type: 'notice', level, text, ...(switchPath ? { switchPath } : {}) });
     return { kind: 'notice', text };
   }

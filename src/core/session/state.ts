@@ -8,7 +8,8 @@ import type { AgentMode, ExecutionMode, GrantableBudgetKind, TurnStatus } from '
 import type { EventOf, SessionEvent } from './events';
 import { answerText, type InterviewQuestionInput } from './interview';
 
-export const INTERVIEW_DISMISSED = 'The user dismissed the question without answering. Do not ask it again this turn; continue with a reasonable default and state it as an assumption.';
+export const INTERVIEW_DISMISSED =
+  'The user dismissed the question without answering. Do not ask it again this turn; continue with a reasonable default and state it as an assumption.';
 
 export interface PendingInterview {
   interviewId: string;
@@ -72,7 +73,13 @@ export interface SessionState {
   interviewsDenied: boolean;
 }
 
-export function initialState(init: { id: string; workspace: string; provider: string; model: string; agent: AgentMode }): SessionState {
+export function initialState(init: {
+  id: string;
+  workspace: string;
+  provider: string;
+  model: string;
+  agent: AgentMode;
+}): SessionState {
   return {
     ...init,
     previousExecution: init.agent === 'plan' ? 'build' : init.agent,
@@ -99,7 +106,8 @@ export function initialState(init: { id: string; workspace: string; provider: st
   };
 }
 
-const ASKS_TO_IMPLEMENT = /\b(implement|proceed|start (the )?(implementation|build|coding)|ready to code)\b[^?\n]*\?\s*$/i;
+const ASKS_TO_IMPLEMENT =
+  /\b(implement|proceed|start (the )?(implementation|build|coding)|ready to code)\b[^?\n]*\?\s*$/i;
 
 function lastAssistant(history: Message[]): Extract<Message, { role: 'assistant' }> | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
@@ -113,7 +121,11 @@ function lastAssistant(history: Message[]): Extract<Message, { role: 'assistant'
  * `owns`: `state.history` belongs to the caller alone (see `replay`), so messages are added to it in
  * place, which keeps replaying a long log linear instead of quadratic; otherwise it is copied on write.
  */
-type Reducer<T extends SessionEvent['type']> = (state: SessionState, event: Extract<SessionEvent, { type: T }>, owns: boolean) => SessionState;
+type Reducer<T extends SessionEvent['type']> = (
+  state: SessionState,
+  event: Extract<SessionEvent, { type: T }>,
+  owns: boolean,
+) => SessionState;
 
 function withMessage(state: SessionState, message: Message, owns: boolean): Message[] {
   if (!owns) return [...state.history, message];
@@ -124,16 +136,35 @@ function withMessage(state: SessionState, message: Message, owns: boolean): Mess
 /** State as it was; listed so that a new event type is a decision here. */
 const unchanged = (state: SessionState): SessionState => state;
 
-function turnStarted(state: SessionState, event: Extract<SessionEvent, { type: 'turn.started' }>, owns: boolean): SessionState {
+function turnStarted(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'turn.started' }>,
+  owns: boolean,
+): SessionState {
   const carriesInput = event.kind === 'user' || event.kind === 'implementation' || event.kind === 'continuation';
-  const history = event.input !== undefined && carriesInput ? withMessage(state, { role: 'user', content: event.input }, owns) : state.history;
-  const base = { ...state, turn: event.turn, status: 'running' as const, statusReason: null, history, allowanceUsed: 0, askedToImplement: false };
+  const history =
+    event.input !== undefined && carriesInput
+      ? withMessage(state, { role: 'user', content: event.input }, owns)
+      : state.history;
+  const base = {
+    ...state,
+    turn: event.turn,
+    status: 'running' as const,
+    statusReason: null,
+    history,
+    allowanceUsed: 0,
+    askedToImplement: false,
+  };
   // A continuation of the same turn number keeps the turn's budgets and kind.
   if (event.turn === state.turn && state.turnKind !== null) return base;
   return { ...base, turnKind: event.kind, turnCalls: 0, turnLoops: 0, turnLoopLimit: null, suspended: null };
 }
 
-function toolCalled(state: SessionState, event: Extract<SessionEvent, { type: 'tool.call' }>, owns: boolean): SessionState {
+function toolCalled(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'tool.call' }>,
+  owns: boolean,
+): SessionState {
   const history = owns ? state.history : [...state.history];
   const target = lastAssistant(history);
   if (!target) return state;
@@ -143,22 +174,35 @@ function toolCalled(state: SessionState, event: Extract<SessionEvent, { type: 't
   return { ...state, history, turnCalls: state.turnCalls + 1, sessionCalls: state.sessionCalls + 1 };
 }
 
-function interviewResolved(state: SessionState, event: Extract<SessionEvent, { type: 'interview.resolved' }>, owns: boolean): SessionState {
+function interviewResolved(
+  state: SessionState,
+  event: Extract<SessionEvent, { type: 'interview.resolved' }>,
+  owns: boolean,
+): SessionState {
   const pending = state.pendingInterview;
   if (!pending || pending.source !== 'model') return { ...state, pendingInterview: null, suspended: null };
-  const content = event.cancelled || !event.answers ? INTERVIEW_DISMISSED : answerText(pending.questions, event.answers);
+  const content =
+    event.cancelled || !event.answers ? INTERVIEW_DISMISSED : answerText(pending.questions, event.answers);
   return {
     ...state,
     pendingInterview: null,
     interviewDismissals: state.interviewDismissals + (event.cancelled && !event.superseded ? 1 : 0),
-    history: withMessage(state, { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled }, owns),
+    history: withMessage(
+      state,
+      { role: 'tool', toolCallId: pending.interviewId, name: 'request_user_input', content, isError: event.cancelled },
+      owns,
+    ),
   };
 }
 
 /** One reducer per event type; a Record, so a new event type must say what it does to the state. */
 const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   'session.started': (state, event) => ({
-    ...state, agent: event.agent, provider: event.provider, model: event.model, workspace: event.workspace,
+    ...state,
+    agent: event.agent,
+    provider: event.provider,
+    model: event.model,
+    workspace: event.workspace,
     previousExecution: event.agent === 'plan' ? state.previousExecution : event.agent,
   }),
   'mode.changed': (state, event) => ({
@@ -178,12 +222,20 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   'tool.call': toolCalled,
   'tool.result': (state, event, owns) => ({
     ...state,
-    history: withMessage(state, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok }, owns),
+    history: withMessage(
+      state,
+      { role: 'tool', toolCallId: event.callId, name: event.name, content: event.content, isError: !event.ok },
+      owns,
+    ),
   }),
   // A blocked call never ran, so it spends no turn or session budget.
   'tool.blocked': (state, event, owns) => ({
     ...state,
-    history: withMessage(state, { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true }, owns),
+    history: withMessage(
+      state,
+      { role: 'tool', toolCallId: event.callId, name: event.name, content: event.reason, isError: true },
+      owns,
+    ),
     turnCalls: Math.max(0, state.turnCalls - 1),
     sessionCalls: Math.max(0, state.sessionCalls - 1),
   }),
@@ -197,27 +249,39 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
       firstCallEmitted: event.firstCallEmitted,
     },
   }),
-  'session_tool_limit_increased': (state, event) => ({ ...state, sessionCallLimit: event.limit }),
-  'tool_loop_limit_increased': (state, event) => ({ ...state, turnLoopLimit: event.limit, loopGrantLatched: state.loopGrantLatched || !event.automatic }),
+  session_tool_limit_increased: (state, event) => ({ ...state, sessionCallLimit: event.limit }),
+  tool_loop_limit_increased: (state, event) => ({
+    ...state,
+    turnLoopLimit: event.limit,
+    loopGrantLatched: state.loopGrantLatched || !event.automatic,
+  }),
   'interview.denied': (state) => ({ ...state, interviewsDenied: true }),
-  'directive': (state, event, owns) => ({
+  directive: (state, event, owns) => ({
     ...state,
     history: withMessage(state, { role: 'user', content: event.text }, owns),
     allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed),
   }),
   'interview.requested': (state, event) => ({
-    ...state, pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions },
+    ...state,
+    pendingInterview: { interviewId: event.interviewId, source: event.source, questions: event.questions },
   }),
   'interview.resolved': interviewResolved,
-  'plan.persisted': (state, event) => ({ ...state, activePlan: { planFile: event.planFile, title: event.title ?? null } }),
+  'plan.persisted': (state, event) => ({
+    ...state,
+    activePlan: { planFile: event.planFile, title: event.title ?? null },
+  }),
   'plan.approval.requested': (state, event) => ({ ...state, pendingApproval: { planFile: event.planFile } }),
-  'plan.approval.resolved': (state, event) => ({ ...state, pendingApproval: null, activePlan: event.choice === 'cancel' ? null : state.activePlan }),
+  'plan.approval.resolved': (state, event) => ({
+    ...state,
+    pendingApproval: null,
+    activePlan: event.choice === 'cancel' ? null : state.activePlan,
+  }),
   'context.reset': (state) => ({ ...state, history: [], allowanceUsed: 0, askedToImplement: false }),
   'turn.completed': (state, event) => ({ ...state, status: event.status, statusReason: event.reason ?? null }),
-  'budget_exhausted': unchanged,
+  budget_exhausted: unchanged,
   'handoff.phase': unchanged,
   'message.delta': unchanged,
-  'notice': unchanged,
+  notice: unchanged,
   'plan.completed': unchanged,
   'plan.delta': unchanged,
   'plan.rejected': unchanged,
@@ -232,7 +296,11 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
  * `ownsHistory` (see Reducer).
  */
 export function applyEvent(state: SessionState, event: SessionEvent, ownsHistory = false): SessionState {
-  return (REDUCERS[event.type] as (state: SessionState, event: SessionEvent, owns: boolean) => SessionState)(state, event, ownsHistory);
+  return (REDUCERS[event.type] as (state: SessionState, event: SessionEvent, owns: boolean) => SessionState)(
+    state,
+    event,
+    ownsHistory,
+  );
 }
 
 export function replay(init: SessionState, events: readonly SessionEvent[]): SessionState {

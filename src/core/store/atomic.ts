@@ -253,7 +253,10 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
       continue;
     }
     await Promise.all(temps.slice(i).map((t) => fs.removeFile(t).catch(() => undefined)));
-    const rollback = await rollBack(fs, committed.map((c) => c.prepared));
+    const rollback = await rollBack(
+      fs,
+      committed.map((c) => c.prepared),
+    );
     if (edit) {
       for (const c of committed) results[c.index] = { path: c.prepared.path, written: false };
       for (const { index: j, prepared: q } of pending.slice(i + 1)) results[j] = { path: q.path, written: false };
@@ -273,7 +276,8 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
         : committed.length > 0
           ? `; ${committed.length} earlier file(s) of this publication were restored`
           : '';
-    const keptNote = rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
+    const keptNote =
+      rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
     throw new PublishError(
       `could not write ${prepared.path}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
       prepared.path,

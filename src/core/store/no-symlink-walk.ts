@@ -16,7 +16,12 @@ export type UnsafeComponent =
  * missing, a symlink, or not what it must be (`lastKind` for the last, a directory before it),
  * or `null` when every component is sound.
  */
-export async function firstUnsafeComponent(fs: FileSystem, root: string, rel: string, lastKind: 'file' | 'directory'): Promise<UnsafeComponent | null> {
+export async function firstUnsafeComponent(
+  fs: FileSystem,
+  root: string,
+  rel: string,
+  lastKind: 'file' | 'directory',
+): Promise<UnsafeComponent | null> {
   const parts = rel.split('/');
   let current = root;
   for (const [i, part] of parts.entries()) {
@@ -25,7 +30,8 @@ export async function firstUnsafeComponent(fs: FileSystem, root: string, rel: st
     if (stat === null) return { problem: 'missing', at: current };
     const last = i === parts.length - 1;
     if (stat.kind === 'symlink') return { problem: 'symlink', at: current, last };
-    if (stat.kind !== (last ? lastKind : 'directory')) return { problem: 'wrong_kind', at: current, last, found: stat.kind };
+    if (stat.kind !== (last ? lastKind : 'directory'))
+      return { problem: 'wrong_kind', at: current, last, found: stat.kind };
   }
   return null;
 }

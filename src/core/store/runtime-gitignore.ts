@@ -45,7 +45,10 @@ export async function ensureRuntimeGitignore(fs: FileSystem, root: string): Prom
   if (dir !== null && dir.kind !== 'directory') return { status: 'refused', path: folder, found: dir.kind };
   if (dir === null) await fs.mkdirp(folder);
   const existing = await fs.lstat(file);
-  if (existing !== null) return existing.kind === 'file' ? { status: 'kept', path: file } : { status: 'refused', path: file, found: existing.kind };
+  if (existing !== null)
+    return existing.kind === 'file'
+      ? { status: 'kept', path: file }
+      : { status: 'refused', path: file, found: existing.kind };
   try {
     await fs.writeNewFileDurable(file, RUNTIME_GITIGNORE_CONTENT, GITIGNORE_MODE);
   } catch (err) {

@@ -51,7 +51,8 @@ async function folderState(fs: FileSystem, root: string, rel: string): Promise<n
   const unsafe = await firstUnsafeComponent(fs, root, rel, 'directory');
   if (unsafe === null) return null;
   if (unsafe.problem === 'missing') return 'missing';
-  if (unsafe.problem === 'symlink') return `${unsafe.at} is a symbolic link; stale temp files are not looked for through it`;
+  if (unsafe.problem === 'symlink')
+    return `${unsafe.at} is a symbolic link; stale temp files are not looked for through it`;
   return `${unsafe.at} is not a folder (${unsafe.found}); stale temp files are not looked for in it`;
 }
 
@@ -90,11 +91,17 @@ export async function sweepStaleTempFiles(fs: FileSystem, root: string, options:
           await fs.removeFile(file);
           report.removed.push(file);
         } catch (err) {
-          report.problems.push({ path: file, message: `could not remove the stale temp file ${file}: ${errorMessage(err)}` });
+          report.problems.push({
+            path: file,
+            message: `could not remove the stale temp file ${file}: ${errorMessage(err)}`,
+          });
         }
       }
     } catch (err) {
-      report.problems.push({ path: dir, message: `could not look for stale temp files in ${dir}: ${errorMessage(err)}` });
+      report.problems.push({
+        path: dir,
+        message: `could not look for stale temp files in ${dir}: ${errorMessage(err)}`,
+      });
     }
   }
   return report;

@@ -16,11 +16,20 @@ const MAX_LISTED_LINES = 10;
 const schema = z
   .strictObject({
     path: z.string().min(1).describe('File path relative to the workspace root; the file must exist.'),
-    old_string: z.string().min(1).describe('Exact text to replace, including whitespace and indentation (no line numbers).'),
+    old_string: z
+      .string()
+      .min(1)
+      .describe('Exact text to replace, including whitespace and indentation (no line numbers).'),
     new_string: z.string().describe('Replacement text.'),
-    replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one. Default false.'),
+    replace_all: z
+      .boolean()
+      .optional()
+      .describe('Replace every occurrence instead of requiring exactly one. Default false.'),
   })
-  .refine((a) => a.old_string !== a.new_string, { path: ['new_string'], message: 'is identical to old_string; nothing would change' });
+  .refine((a) => a.old_string !== a.new_string, {
+    path: ['new_string'],
+    message: 'is identical to old_string; nothing would change',
+  });
 
 function occurrences(text: string, needle: string): number[] {
   const at: number[] = [];
@@ -58,11 +67,13 @@ export const editFileTool = defineTool({
     refuseInPlanMode('edit_file', ctx);
     const target = await resolveWritablePath(ctx.ports.fs, ctx.root, args.path, 'edit_file');
     const rel = target.relative;
-    if (target.stat === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
+    if (target.stat === null)
+      throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
     if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
     const text = await ctx.ports.fs.readText(target.real);
     if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
-    if (looksBinary(text)) throw new ToolFailure('binary', `\`${rel}\` is a binary file; edit_file changes text files only.`, rel);
+    if (looksBinary(text))
+      throw new ToolFailure('binary', `\`${rel}\` is a binary file; edit_file changes text files only.`, rel);
 
     let oldString = args.old_string;
     let newString = args.new_string;
@@ -80,7 +91,10 @@ export const editFileTool = defineTool({
     if (at.length === 0) {
       const trimmed = args.old_string.trim();
       const loose = trimmed === '' || trimmed === args.old_string ? [] : occurrences(text, trimmed);
-      const near = loose.length > 0 ? ` Text equal to it apart from leading/trailing whitespace is at ${listLines(text, loose)}.` : '';
+      const near =
+        loose.length > 0
+          ? ` Text equal to it apart from leading/trailing whitespace is at ${listLines(text, loose)}.`
+          : '';
       throw new ToolFailure(
         'no_match',
         `old_string was not found in \`${rel}\` (0 occurrences); nothing was changed. It must match the file exactly, including whitespace and indentation; read the lines again with read_file and copy them without the line numbers.${near}`,
@@ -105,7 +119,10 @@ export const editFileTool = defineTool({
     const cut = cutHead(body, ctx.previewBytes);
     return {
       ok: true,
-      content: cut === null ? body.trimEnd() : cut.text + cutNote(cut, `Read \`${rel}\` from line ${firstLine} to see the rest.`),
+      content:
+        cut === null
+          ? body.trimEnd()
+          : cut.text + cutNote(cut, `Read \`${rel}\` from line ${firstLine} to see the rest.`),
       summary: `edited ${rel} (${plural(at.length, 'replacement')})`,
       target: rel,
       data: { replacements: at.length, line: firstLine },

@@ -10,9 +10,17 @@ export const FIND_FILES_DEFAULT_MAX = 200;
 export const FIND_FILES_MAX = 1000;
 
 const schema = z.strictObject({
-  glob: z.string().min(1).describe('Glob such as "*.ts" (any depth), "src/**/*.test.ts" (anchored at path), "{package,tsconfig}.json".'),
+  glob: z
+    .string()
+    .min(1)
+    .describe('Glob such as "*.ts" (any depth), "src/**/*.test.ts" (anchored at path), "{package,tsconfig}.json".'),
   path: z.string().optional().describe('Folder to search below, relative to the workspace root; default ".".'),
-  max_results: z.int().min(1).max(FIND_FILES_MAX).optional().describe(`Most paths to return; default ${FIND_FILES_DEFAULT_MAX}.`),
+  max_results: z
+    .int()
+    .min(1)
+    .max(FIND_FILES_MAX)
+    .optional()
+    .describe(`Most paths to return; default ${FIND_FILES_DEFAULT_MAX}.`),
 });
 
 export const findFilesTool = defineTool({
@@ -27,11 +35,17 @@ export const findFilesTool = defineTool({
     const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
     const where = base.relative;
     if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
-    if (base.stat.kind !== 'directory') throw new ToolFailure('not_a_directory', `\`${where}\` is not a folder.`, where);
+    if (base.stat.kind !== 'directory')
+      throw new ToolFailure('not_a_directory', `\`${where}\` is not a folder.`, where);
     const max = args.max_results ?? FIND_FILES_DEFAULT_MAX;
     let found;
     try {
-      found = await ctx.ports.search.findFiles({ root: base.real, glob: args.glob, maxResults: max, signal: ctx.signal });
+      found = await ctx.ports.search.findFiles({
+        root: base.real,
+        glob: args.glob,
+        maxResults: max,
+        signal: ctx.signal,
+      });
     } catch (err) {
       if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
       throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${errorMessage(err)}`);
@@ -41,7 +55,14 @@ export const findFilesTool = defineTool({
     const scope = where === '.' ? '' : ` under ${where}`;
     const target = `${args.glob}${scope}`;
     if (paths.length === 0) {
-      return { ok: true, content: `No files match \`${args.glob}\`${scope}.`, summary: `found no files for ${target}`, target, empty: true, data: { count: 0 } };
+      return {
+        ok: true,
+        content: `No files match \`${args.glob}\`${scope}.`,
+        summary: `found no files for ${target}`,
+        target,
+        empty: true,
+        data: { count: 0 },
+      };
     }
     const more = found.limitReached ? `\n[stopped at ${max} paths; narrow the glob or the path to see the rest]` : '';
     const body = `${paths.join('\n')}\n`;

@@ -19,11 +19,20 @@ export interface Glob {
  * ripgrep's glob dialect: hidden files match `*`, `[!a]` negates a class, an unclosed `[` or `{`
  * is an error, and no extglobs or leading-`!` negation (the caller handles exclusion).
  */
-const RG_DIALECT: picomatch.PicomatchOptions = { dot: true, posix: true, noextglob: true, nonegate: true, strictBrackets: true };
+const RG_DIALECT: picomatch.PicomatchOptions = {
+  dot: true,
+  posix: true,
+  noextglob: true,
+  nonegate: true,
+  strictBrackets: true,
+};
 
 export function compileGlob(glob: string): Glob {
   // An escaped trailing space is part of the name (`a\ `), as in git and bash.
-  const trimmed = glob.replace(/^\s+/, '').replace(/(?<!\\)\s+$/, '').replace(/^\.\//, '');
+  const trimmed = glob
+    .replace(/^\s+/, '')
+    .replace(/(?<!\\)\s+$/, '')
+    .replace(/^\.\//, '');
   if (trimmed === '') throw new Error('the glob is empty');
   const withoutTrailing = trimmed.replace(/\/+$/, '');
   const anchored = withoutTrailing.includes('/');

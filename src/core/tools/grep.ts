@@ -11,12 +11,23 @@ export const GREP_MAX = 500;
 const MAX_MATCH_CHARS = 300;
 
 const schema = z.strictObject({
-  pattern: z.string().min(1).describe('Regular expression (ripgrep/JavaScript syntax), or a literal string with fixed_strings: true.'),
-  path: z.string().optional().describe('File or folder to search, relative to the workspace root; default "." (everything).'),
+  pattern: z
+    .string()
+    .min(1)
+    .describe('Regular expression (ripgrep/JavaScript syntax), or a literal string with fixed_strings: true.'),
+  path: z
+    .string()
+    .optional()
+    .describe('File or folder to search, relative to the workspace root; default "." (everything).'),
   glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
   fixed_strings: z.boolean().optional().describe('Treat pattern as literal text (no regex). Default false.'),
   case_insensitive: z.boolean().optional().describe('Ignore case. Default false.'),
-  max_results: z.int().min(1).max(GREP_MAX).optional().describe(`Most matching lines to return; default ${GREP_DEFAULT_MAX}.`),
+  max_results: z
+    .int()
+    .min(1)
+    .max(GREP_MAX)
+    .optional()
+    .describe(`Most matching lines to return; default ${GREP_DEFAULT_MAX}.`),
 });
 
 export const grepTool = defineTool({
@@ -32,7 +43,11 @@ export const grepTool = defineTool({
     const where = base.relative;
     if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
     if (base.stat.kind !== 'file' && base.stat.kind !== 'directory') {
-      throw new ToolFailure('not_a_file', `\`${where}\` is not a regular file or a folder; grep searches those only.`, where);
+      throw new ToolFailure(
+        'not_a_file',
+        `\`${where}\` is not a regular file or a folder; grep searches those only.`,
+        where,
+      );
     }
     const max = args.max_results ?? GREP_DEFAULT_MAX;
     let found;
@@ -55,13 +70,22 @@ export const grepTool = defineTool({
     const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;
     const target = `${args.pattern}${scope}`;
     if (found.matches.length === 0) {
-      return { ok: true, content: `No matches for \`${args.pattern}\`${scope}.`, summary: `grep ${JSON.stringify(args.pattern)}${scope}: no matches`, target, empty: true, data: { matches: 0, files: 0 } };
+      return {
+        ok: true,
+        content: `No matches for \`${args.pattern}\`${scope}.`,
+        summary: `grep ${JSON.stringify(args.pattern)}${scope}: no matches`,
+        target,
+        empty: true,
+        data: { matches: 0, files: 0 },
+      };
     }
     const lines = found.matches.map((m) => `${displayPath(ctx.root, realRoot, m.path)}:${m.line}: ${m.text.trim()}`);
     const files = new Set(found.matches.map((m) => m.path)).size;
     const summary = `grep ${JSON.stringify(args.pattern)}${scope}: ${plural(found.matches.length, 'match', 'matches')}${found.limitReached ? '+' : ''} in ${plural(files, 'file')}`;
     const data = { matches: found.matches.length, files, limitReached: found.limitReached };
-    const more = found.limitReached ? `\n[stopped at ${max} matches; narrow the pattern, path or glob to see the rest]` : '';
+    const more = found.limitReached
+      ? `\n[stopped at ${max} matches; narrow the pattern, path or glob to see the rest]`
+      : '';
     const body = `${lines.join('\n')}\n`;
     const cut = cutHead(body, ctx.previewBytes);
     if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };

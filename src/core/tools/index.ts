@@ -11,7 +11,15 @@ export { createToolRuntime } from './runtime';
 export type { ToolRuntimeOptions } from './runtime';
 export { defineTool, describeIssues, failed, parseArgs, ToolFailure } from './tool';
 export type {
-  InterviewQuestion, ParsedArgs, Tool, ToolContext, ToolErrorCode, ToolOutcome, ToolPorts, ToolResult, ToolSpec,
+  InterviewQuestion,
+  ParsedArgs,
+  Tool,
+  ToolContext,
+  ToolErrorCode,
+  ToolOutcome,
+  ToolPorts,
+  ToolResult,
+  ToolSpec,
 } from './tool';
 export { displayPath, resolveWorkspacePath, resolveWritablePath } from './paths';
 export type { WorkspacePath } from './paths';

@@ -65,24 +65,43 @@ export const listDirTool = defineTool({
     const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
     const rel = target.relative;
     if (target.stat === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist.`, rel);
-    if (target.stat.kind !== 'directory') throw new ToolFailure('not_a_directory', `\`${rel}\` is a file, not a folder; use read_file to read it.`, rel);
+    if (target.stat.kind !== 'directory')
+      throw new ToolFailure('not_a_directory', `\`${rel}\` is a file, not a folder; use read_file to read it.`, rel);
     const depth = args.depth ?? 1;
     const out: Listing = { lines: [], count: 0, omitted: 0 };
     await list(ctx.ports.fs, target.real, depth, '', out);
     if (out.count === 0) {
-      return { ok: true, content: `${rel}/ is empty.`, summary: `listed ${rel} (empty)`, target: rel, empty: true, data: { entries: 0 } };
+      return {
+        ok: true,
+        content: `${rel}/ is empty.`,
+        summary: `listed ${rel} (empty)`,
+        target: rel,
+        empty: true,
+        data: { entries: 0 },
+      };
     }
     // Entries below a folder past the cap are not read, so the count of the rest is a lower bound.
-    const omitted = out.omitted > 0 ? `at least ${out.omitted} more entries not listed (the listing stops at ${LIST_DIR_MAX_ENTRIES}); list a subfolder or use find_files.` : null;
+    const omitted =
+      out.omitted > 0
+        ? `at least ${out.omitted} more entries not listed (the listing stops at ${LIST_DIR_MAX_ENTRIES}); list a subfolder or use find_files.`
+        : null;
     if (omitted !== null) out.lines.push(`… ${omitted}`);
     const body = `${rel === '.' ? './' : `${rel}/`}\n${out.lines.join('\n')}\n`;
     const cut = cutHead(body, ctx.previewBytes);
     const summary = `listed ${rel}${depth > 1 ? ` (depth ${depth})` : ''}: ${plural(out.count + out.omitted, 'entry', 'entries')}`;
-    if (cut === null) return { ok: true, content: body.trimEnd(), summary, target: rel, data: { entries: out.count + out.omitted } };
+    if (cut === null)
+      return { ok: true, content: body.trimEnd(), summary, target: rel, data: { entries: out.count + out.omitted } };
     return {
       ok: true,
       // The cut drops the last line, which may be the one saying that entries were left out.
-      content: cut.text + cutNote(cut, omitted === null ? 'List a subfolder, or use a smaller depth.' : `${cut.headLines - 1} entries shown, ${omitted}`),
+      content:
+        cut.text +
+        cutNote(
+          cut,
+          omitted === null
+            ? 'List a subfolder, or use a smaller depth.'
+            : `${cut.headLines - 1} entries shown, ${omitted}`,
+        ),
       summary,
       target: rel,
       truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },

@@ -62,11 +62,18 @@ function isRuntimeOwned(relative: string): boolean {
  * `resolveWorkspacePath` for a path an agent tool writes: also refused (`refused`) when the path,
  * as written or after its symlinks are resolved, lies in or below `<workspace>/.vtcode/`.
  */
-export async function resolveWritablePath(fs: FileSystem, root: string, given: string, tool: string): Promise<WorkspacePath> {
+export async function resolveWritablePath(
+  fs: FileSystem,
+  root: string,
+  given: string,
+  tool: string,
+): Promise<WorkspacePath> {
   const { path: target, realRoot } = await resolve(fs, root, given);
   const realRelative = within(realRoot, target.real) ?? target.real;
   if (isRuntimeOwned(target.relative) || isRuntimeOwned(realRelative)) {
-    const subject = isRuntimeOwned(target.relative) ? `\`${target.relative}\` is` : `\`${target.relative}\` resolves through a symbolic link to \`${realRelative}\`, which is`;
+    const subject = isRuntimeOwned(target.relative)
+      ? `\`${target.relative}\` is`
+      : `\`${target.relative}\` resolves through a symbolic link to \`${realRelative}\`, which is`;
     throw new ToolFailure(
       'refused',
       `Mutation blocked: ${subject} inside \`${RUNTIME_FOLDER}/\`, where VT Code keeps its own files (plans, session logs, checklists); only the runtime writes them, and \`${tool}\` cannot. To change a plan, revise it in plan mode (the runtime persists the new <proposed_plan>); to update the checklist, use task_tracker.`,
@@ -76,11 +83,19 @@ export async function resolveWritablePath(fs: FileSystem, root: string, given: s
   return target;
 }
 
-async function resolve(fs: FileSystem, root: string, given: string): Promise<{ path: WorkspacePath; realRoot: string }> {
+async function resolve(
+  fs: FileSystem,
+  root: string,
+  given: string,
+): Promise<{ path: WorkspacePath; realRoot: string }> {
   const text = given.trim() === '' ? '.' : given.trim();
   if (text.includes('\0')) throw new ToolFailure('invalid_args', 'The path contains a NUL byte.', given);
   if (text === '~' || text.startsWith('~/')) {
-    throw new ToolFailure('outside_workspace', `\`${text}\` is a home-folder path; use a path relative to the workspace root (${root}).`, text);
+    throw new ToolFailure(
+      'outside_workspace',
+      `\`${text}\` is a home-folder path; use a path relative to the workspace root (${root}).`,
+      text,
+    );
   }
   const normRoot = path.normalize(root).replace(/(.)\/+$/, '$1');
   const realRoot = await fs.realpath(normRoot);
@@ -121,7 +136,11 @@ async function resolve(fs: FileSystem, root: string, given: string): Promise<{ p
     const first = path.join(realExisting, missing[0] as string);
     const dangling = await fs.lstat(first);
     if (dangling?.kind === 'symlink') {
-      throw new ToolFailure('outside_workspace', `\`${text}\` goes through \`${path.relative(realRoot, first)}\`, a symbolic link whose target does not exist; it is not followed.`, text);
+      throw new ToolFailure(
+        'outside_workspace',
+        `\`${text}\` goes through \`${path.relative(realRoot, first)}\`, a symbolic link whose target does not exist; it is not followed.`,
+        text,
+      );
     }
   }
   const stat = missing.length > 0 ? null : await fs.lstat(real);

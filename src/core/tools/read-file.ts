@@ -16,16 +16,32 @@ const schema = z
   .strictObject({
     path: z.string().min(1).describe('File path relative to the workspace root, e.g. "src/index.ts".'),
     start_line: z.int().min(1).optional().describe('First line to show, 1-based. Default 1.'),
-    end_line: z.int().min(1).optional().describe('Last line to show, inclusive. Default: as far as the preview limit allows.'),
-    offset: z.int().min(1).optional().describe('Same as start_line (for callers used to offset/limit); do not combine with start_line/end_line.'),
+    end_line: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('Last line to show, inclusive. Default: as far as the preview limit allows.'),
+    offset: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('Same as start_line (for callers used to offset/limit); do not combine with start_line/end_line.'),
     limit: z.int().min(1).optional().describe('With offset: how many lines to show.'),
   })
   .superRefine((a, ctx) => {
     if ((a.offset !== undefined || a.limit !== undefined) && (a.start_line !== undefined || a.end_line !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'use either start_line/end_line or offset/limit, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offset'],
+        message: 'use either start_line/end_line or offset/limit, not both',
+      });
     }
     if (a.start_line !== undefined && a.end_line !== undefined && a.end_line < a.start_line) {
-      ctx.addIssue({ code: 'custom', path: ['end_line'], message: `end_line (${a.end_line}) is before start_line (${a.start_line})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_line'],
+        message: `end_line (${a.end_line}) is before start_line (${a.start_line})`,
+      });
     }
   });
 
@@ -46,8 +62,10 @@ export const readFileTool = defineTool({
   async handler(args, ctx): Promise<ToolResult> {
     const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path);
     const rel = target.relative;
-    if (target.stat === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist. Check the name with list_dir or find_files.`, rel);
-    if (target.stat.kind === 'directory') throw new ToolFailure('not_a_file', `\`${rel}\` is a folder; use list_dir to see what it contains.`, rel);
+    if (target.stat === null)
+      throw new ToolFailure('not_found', `\`${rel}\` does not exist. Check the name with list_dir or find_files.`, rel);
+    if (target.stat.kind === 'directory')
+      throw new ToolFailure('not_a_file', `\`${rel}\` is a folder; use list_dir to see what it contains.`, rel);
     if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
     if (target.stat.size > READ_FILE_MAX_BYTES) {
       throw new ToolFailure(
@@ -58,24 +76,43 @@ export const readFileTool = defineTool({
     }
     const text = await ctx.ports.fs.readText(target.real);
     if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist.`, rel);
-    if (looksBinary(text)) throw new ToolFailure('binary', `\`${rel}\` is a binary file (${target.stat.size} bytes); read_file shows text only.`, rel);
+    if (looksBinary(text))
+      throw new ToolFailure(
+        'binary',
+        `\`${rel}\` is a binary file (${target.stat.size} bytes); read_file shows text only.`,
+        rel,
+      );
 
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     const total = lines.length;
     if (total === 0) {
-      return { ok: true, content: `${rel} is empty (0 lines).`, summary: `read ${rel} (empty)`, target: rel, empty: true, data: { totalLines: 0 } };
+      return {
+        ok: true,
+        content: `${rel} is empty (0 lines).`,
+        summary: `read ${rel} (empty)`,
+        target: rel,
+        empty: true,
+        data: { totalLines: 0 },
+      };
     }
     const start = args.start_line ?? args.offset ?? 1;
     if (start > total) {
-      throw new ToolFailure('invalid_args', `start_line ${start} is past the end of \`${rel}\`, which has ${total} line${total === 1 ? '' : 's'}.`, rel);
+      throw new ToolFailure(
+        'invalid_args',
+        `start_line ${start} is past the end of \`${rel}\`, which has ${total} line${total === 1 ? '' : 's'}.`,
+        rel,
+      );
     }
     const requestedEnd = args.end_line ?? (args.limit !== undefined ? start + args.limit - 1 : total);
     const end = Math.min(requestedEnd, total);
     const width = String(end).length;
     const body = lines
       .slice(start - 1, end)
-      .map((line, i) => `${String(start + i).padStart(width)}\t${clipLine(line.endsWith('\r') ? line.slice(0, -1) : line)}`)
+      .map(
+        (line, i) =>
+          `${String(start + i).padStart(width)}\t${clipLine(line.endsWith('\r') ? line.slice(0, -1) : line)}`,
+      )
       .join('\n');
     const cut = cutHead(`${body}\n`, ctx.previewBytes);
     if (cut === null) {

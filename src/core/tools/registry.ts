@@ -13,7 +13,15 @@ import { taskTrackerTool } from './task-tracker-tool';
 import type { Tool } from './tool';
 import { writeFileTool } from './write-file';
 
-const READ_ONLY: readonly Tool[] = [readFileTool, listDirTool, findFilesTool, grepTool, runCommandTool, requestUserInputTool, taskTrackerTool];
+const READ_ONLY: readonly Tool[] = [
+  readFileTool,
+  listDirTool,
+  findFilesTool,
+  grepTool,
+  runCommandTool,
+  requestUserInputTool,
+  taskTrackerTool,
+];
 const EXECUTION: readonly Tool[] = [...READ_ONLY, writeFileTool, editFileTool, startPlanningTool];
 
 /** Every tool, each once. */

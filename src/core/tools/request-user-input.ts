@@ -34,17 +34,26 @@ const schema = z
     const ids = new Set<string>();
     a.questions.forEach((q, qi) => {
       const id = q.id ?? `q${qi + 1}`;
-      if (ids.has(id)) ctx.addIssue({ code: 'custom', path: ['questions', qi, 'id'], message: `duplicate question id "${id}"` });
+      if (ids.has(id))
+        ctx.addIssue({ code: 'custom', path: ['questions', qi, 'id'], message: `duplicate question id "${id}"` });
       ids.add(id);
       const labels = new Set<string>();
       q.options.forEach((o, oi) => {
         if (labels.has(o.label.toLowerCase())) {
-          ctx.addIssue({ code: 'custom', path: ['questions', qi, 'options', oi, 'label'], message: `duplicate option label "${o.label}"` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questions', qi, 'options', oi, 'label'],
+            message: `duplicate option label "${o.label}"`,
+          });
         }
         labels.add(o.label.toLowerCase());
       });
       if (q.options.filter((o) => o.recommended === true).length > 1) {
-        ctx.addIssue({ code: 'custom', path: ['questions', qi, 'options'], message: 'at most one option may be recommended' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['questions', qi, 'options'],
+          message: 'at most one option may be recommended',
+        });
       }
     });
   });
@@ -54,7 +63,7 @@ export const requestUserInputTool = defineTool({
   description: [
     'Ask the user to decide something only they can decide (a material ambiguity or an open decision that changes the plan), as 1-3 multiple-choice questions with 2-6 options each.',
     'Put the recommended option first and mark it recommended. Do not ask what the repository can answer; research first.',
-    'The answer (the chosen option label, plus an optional note) arrives as this tool\'s result. The user may dismiss the questions; then continue with your best judgement.',
+    "The answer (the chosen option label, plus an optional note) arrives as this tool's result. The user may dismiss the questions; then continue with your best judgement.",
   ].join(' '),
   schema,
   mutates: false,
@@ -75,7 +84,7 @@ export const requestUserInputTool = defineTool({
     });
     return {
       ok: true,
-      content: 'Waiting for the user to answer; the answer will be this tool\'s result.',
+      content: "Waiting for the user to answer; the answer will be this tool's result.",
       summary: `asked the user ${questions.length === 1 ? 'a question' : `${questions.length} questions`}: ${questions[0]?.question ?? ''}`,
       outcome: { kind: 'interview', questions },
     };

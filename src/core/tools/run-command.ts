@@ -19,7 +19,10 @@ export const COMMAND_MAX_TIMEOUT_SECONDS = 600;
 export const COMMAND_CAPTURE_BYTES = 1024 * 1024;
 
 const schema = z.strictObject({
-  command: z.string().min(1).describe('The command line, run by /bin/sh in the workspace root. Prefix with `cd DIR &&` for another folder.'),
+  command: z
+    .string()
+    .min(1)
+    .describe('The command line, run by /bin/sh in the workspace root. Prefix with `cd DIR &&` for another folder.'),
   timeout_seconds: z
     .int()
     .min(1)
@@ -53,7 +56,11 @@ function outputOf(r: ShellResult): string {
  * Asks before a build-mode command. A stopped turn ends the wait at once, whether or not the host
  * withdraws its question: a session that is closed must not hang on an unanswered prompt (EXEC-5).
  */
-async function confirmUnlessStopped(confirm: (command: string, signal: AbortSignal) => Promise<boolean>, command: string, signal: AbortSignal): Promise<boolean | 'stopped'> {
+async function confirmUnlessStopped(
+  confirm: (command: string, signal: AbortSignal) => Promise<boolean>,
+  command: string,
+  signal: AbortSignal,
+): Promise<boolean | 'stopped'> {
   if (signal.aborted) return 'stopped';
   let onAbort: (() => void) | undefined;
   const stopped = new Promise<'stopped'>((resolve) => {
@@ -90,17 +97,33 @@ export const runCommandTool = defineTool({
     if (verdict.refusedBy === 'paths') throw new ToolFailure('refused', pathBlocked(verdict.reason), command);
     if (ctx.mode === 'build') {
       if (ctx.confirm === undefined) {
-        throw new ToolFailure('refused', 'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.', command);
+        throw new ToolFailure(
+          'refused',
+          'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.',
+          command,
+        );
       }
       const run = await confirmUnlessStopped(ctx.confirm, command, ctx.signal);
-      if (run === 'stopped') throw new ToolFailure('cancelled', `The turn was stopped while \`${command}\` waited for confirmation; the command was not run.`, command);
+      if (run === 'stopped')
+        throw new ToolFailure(
+          'cancelled',
+          `The turn was stopped while \`${command}\` waited for confirmation; the command was not run.`,
+          command,
+        );
       if (!run) {
-        throw new ToolFailure('declined', `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`, command);
+        throw new ToolFailure(
+          'declined',
+          `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`,
+          command,
+        );
       }
     }
     const isolation = await ctx.ports.shell.isolation();
     if (!isolation.sandboxed && ctx.mode === 'plan') {
-      const why = verdict.class !== 'inspection' ? `this one runs project code (${verdict.class})` : await unsandboxedPlanRefusal(ctx.ports.fs, ctx.root, command);
+      const why =
+        verdict.class !== 'inspection'
+          ? `this one runs project code (${verdict.class})`
+          : await unsandboxedPlanRefusal(ctx.ports.fs, ctx.root, command);
       if (why !== null) {
         throw new ToolFailure(
           'refused',
@@ -111,19 +134,43 @@ export const runCommandTool = defineTool({
     }
     const timeoutMs = args.timeout_seconds !== undefined ? args.timeout_seconds * 1000 : ctx.commandTimeoutMs;
     const network = ctx.commandNetwork === 'on' || (ctx.commandNetwork === 'default' && ctx.mode !== 'plan');
-    const r = await ctx.ports.shell.run({ command, cwd: ctx.root, root: ctx.root, mode: ctx.mode, network, timeoutMs, signal: ctx.signal, maxOutputBytes: COMMAND_CAPTURE_BYTES });
+    const r = await ctx.ports.shell.run({
+      command,
+      cwd: ctx.root,
+      root: ctx.root,
+      mode: ctx.mode,
+      network,
+      timeoutMs,
+      signal: ctx.signal,
+      maxOutputBytes: COMMAND_CAPTURE_BYTES,
+    });
     const status = statusLine(r, timeoutMs);
     const body = outputOf(r);
     const cut = cutHeadTail(body, ctx.previewBytes - status.length - 1);
-    const content = cut === null ? `${body}${status}` : `${cut.text}${cutNote(cut, 'Re-run with `| tail -n 80`, `| head -n 80`, `| grep PATTERN` or `sed -n "A,Bp"` to see a specific part.')}\n${status}`;
+    const content =
+      cut === null
+        ? `${body}${status}`
+        : `${cut.text}${cutNote(cut, 'Re-run with `| tail -n 80`, `| head -n 80`, `| grep PATTERN` or `sed -n "A,Bp"` to see a specific part.')}\n${status}`;
     const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const outcome = r.aborted ? 'cancelled' : r.timedOut ? 'timed out' : r.exitCode === null ? `signal ${r.signal ?? '?'}` : `exit ${r.exitCode}`;
+    const outcome = r.aborted
+      ? 'cancelled'
+      : r.timedOut
+        ? 'timed out'
+        : r.exitCode === null
+          ? `signal ${r.signal ?? '?'}`
+          : `exit ${r.exitCode}`;
     const result: ToolResult = {
       ok,
       content,
       summary: `ran \`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\` (${outcome}, ${seconds(r.durationMs)})`,
       target: command,
-      data: { exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, durationMs: r.durationMs, class: verdict.class },
+      data: {
+        exitCode: r.exitCode,
+        signal: r.signal,
+        timedOut: r.timedOut,
+        durationMs: r.durationMs,
+        class: verdict.class,
+      },
     };
     if (!ok) {
       const code = r.aborted ? 'cancelled' : r.timedOut ? 'timed_out' : 'command_failed';

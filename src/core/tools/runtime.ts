@@ -5,7 +5,12 @@
  */
 import type { ToolDefinition } from '../llm/provider';
 import type { AgentMode } from '../vocabulary';
-import type { ToolClass, ToolOutcome as RuntimeOutcome, ToolContext as RuntimeContext, ToolRuntime } from '../session/tool-runtime';
+import type {
+  ToolClass,
+  ToolOutcome as RuntimeOutcome,
+  ToolContext as RuntimeContext,
+  ToolRuntime,
+} from '../session/tool-runtime';
 import { findTool, toolDefinitions, toolsForMode } from './registry';
 import { maskSecretValues } from '../llm/redact';
 import type { ToolContext, ToolPorts, ToolResult } from './tool';
@@ -47,8 +52,17 @@ export function createToolRuntime(options: ToolRuntimeOptions): ToolRuntime {
     async execute(name: string, args: unknown, rc: RuntimeContext): Promise<RuntimeOutcome> {
       const tool = findTool(name);
       if (tool === undefined || !toolsForMode(rc.agent).includes(tool)) {
-        const available = toolsForMode(rc.agent).map((t) => t.name).join(', ');
-        return { kind: 'result', ok: false, content: `Unknown tool \`${name}\` for the ${rc.agent} agent; available: ${available}.`, class: 'other', empty: true, truncated: false };
+        const available = toolsForMode(rc.agent)
+          .map((t) => t.name)
+          .join(', ');
+        return {
+          kind: 'result',
+          ok: false,
+          content: `Unknown tool \`${name}\` for the ${rc.agent} agent; available: ${available}.`,
+          class: 'other',
+          empty: true,
+          truncated: false,
+        };
       }
       const ctx: ToolContext = {
         root: options.root,

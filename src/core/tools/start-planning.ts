@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 
 const schema = z.strictObject({
-  reason: z.string().trim().min(1).describe('Why planning first would help, in one or two sentences the user will read.'),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .describe('Why planning first would help, in one or two sentences the user will read.'),
 });
 
 export const startPlanningTool = defineTool({
@@ -20,7 +24,8 @@ export const startPlanningTool = defineTool({
   schema,
   mutates: false,
   async handler(args, ctx): Promise<ToolResult> {
-    if (ctx.mode === 'plan') throw new ToolFailure('refused', 'Planning is already active; start_planning is for build and auto agents.');
+    if (ctx.mode === 'plan')
+      throw new ToolFailure('refused', 'Planning is already active; start_planning is for build and auto agents.');
     return {
       ok: true,
       content: 'Asked the user whether to enter the Planning workflow; nothing changes until they decide.',

@@ -10,7 +10,11 @@ import { errorMessage } from '../errors';
 
 function toToolResult(result: TrackerResult): ToolResult {
   if (!result.ok) {
-    const r = failed('task_tracker', result.error.code === 'invalid_args' || result.error.code === 'json_string' ? 'invalid_args' : 'failed', result.error.message);
+    const r = failed(
+      'task_tracker',
+      result.error.code === 'invalid_args' || result.error.code === 'json_string' ? 'invalid_args' : 'failed',
+      result.error.message,
+    );
     return { ...r, content: JSON.stringify(result) };
   }
   const { view: _view, ...forModel } = result;
@@ -19,7 +23,11 @@ function toToolResult(result: TrackerResult): ToolResult {
     content: JSON.stringify(forModel),
     summary: `task_tracker ${result.status}: ${result.message}`,
     target: result.written[0] ?? 'task_tracker',
-    data: { status: result.status, written: result.written.length, ...(result.view === undefined ? {} : { view: result.view }) },
+    data: {
+      status: result.status,
+      written: result.written.length,
+      ...(result.view === undefined ? {} : { view: result.view }),
+    },
   };
 }
 
@@ -32,7 +40,10 @@ export const taskTrackerTool: Tool = {
   mutates: false,
   async run(args: unknown, ctx: ToolContext): Promise<ToolResult> {
     try {
-      const result = await handleTaskTracker({ fs: ctx.ports.fs, root: ctx.root, ...ctx.tracker, display: 'compact' }, args);
+      const result = await handleTaskTracker(
+        { fs: ctx.ports.fs, root: ctx.root, ...ctx.tracker, display: 'compact' },
+        args,
+      );
       return toToolResult(result);
     } catch (err) {
       return failed('task_tracker', 'failed', `task_tracker failed: ${errorMessage(err)}`);

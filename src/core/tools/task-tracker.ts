@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import type { ToolDefinition } from '../llm/provider';
 import type { FileSystem } from '../ports';
-import { TASK_STATUSES, executeTrackerCall, type DisplayMode, type TrackerCall, type TrackerLocation, type TrackerResult } from '../tracker';
+import {
+  TASK_STATUSES,
+  executeTrackerCall,
+  type DisplayMode,
+  type TrackerCall,
+  type TrackerLocation,
+  type TrackerResult,
+} from '../tracker';
 import { failure } from '../tracker/execute';
 import { isJsonEncoded } from '../tracker/text';
 import { parseListValue } from '../plan/parse';
@@ -40,10 +47,18 @@ export const taskTrackerArgsSchema = z
       .describe(
         'The complete checklist, for create or for a bulk-sync update that replaces it. Strings may start with [ ] pending, [~] or [/] in progress, [x] completed, [!] blocked.',
       ),
-    index: z.number().int().min(0).optional().describe('1-based item to update; 0 only with status "completed" to complete the whole checklist.'),
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('1-based item to update; 0 only with status "completed" to complete the whole checklist.'),
     index_path: z.string().optional().describe('Hierarchical item path such as "2" or "2.1".'),
     status: status.optional(),
-    description: z.string().optional().describe('Text of the item to add (action "add") or new text for the updated item.'),
+    description: z
+      .string()
+      .optional()
+      .describe('Text of the item to add (action "add") or new text for the updated item.'),
     files: files.optional(),
     outcome: outcome.optional(),
     verify: verify.optional(),
@@ -72,7 +87,9 @@ export interface TaskTrackerContext extends TrackerLocation {
  * Validates raw arguments (an object, or the JSON text a provider streamed) into a call. A
  * JSON-encoded string where an object or list belongs is refused with its own error (TRK-3).
  */
-export function parseTaskTrackerArgs(raw: unknown): { ok: true; call: TrackerCall } | { ok: false; result: TrackerResult } {
+export function parseTaskTrackerArgs(
+  raw: unknown,
+): { ok: true; call: TrackerCall } | { ok: false; result: TrackerResult } {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -81,7 +98,13 @@ export function parseTaskTrackerArgs(raw: unknown): { ok: true; call: TrackerCal
       return { ok: false, result: failure('invalid_args', 'task_tracker arguments are not valid JSON.') };
     }
     if (typeof value === 'string' && isJsonEncoded(value)) {
-      return { ok: false, result: failure('json_string', 'task_tracker arguments are a JSON-encoded string inside JSON; send the object itself.') };
+      return {
+        ok: false,
+        result: failure(
+          'json_string',
+          'task_tracker arguments are a JSON-encoded string inside JSON; send the object itself.',
+        ),
+      };
     }
   }
   if (typeof value === 'object' && value !== null && 'items' in value) {
@@ -90,13 +113,19 @@ export function parseTaskTrackerArgs(raw: unknown): { ok: true; call: TrackerCal
       const hint = isJsonEncoded(items) ? 'a JSON-encoded string' : 'a string';
       return {
         ok: false,
-        result: failure('json_string', `\`items\` is ${hint}; send a real JSON array such as ["[x] Review links", {"description":"Fix typo","status":"pending"}]. Nothing was changed.`),
+        result: failure(
+          'json_string',
+          `\`items\` is ${hint}; send a real JSON array such as ["[x] Review links", {"description":"Fix typo","status":"pending"}]. Nothing was changed.`,
+        ),
       };
     }
   }
   const parsed = taskTrackerArgsSchema.safeParse(value);
   if (!parsed.success) {
-    return { ok: false, result: failure('invalid_args', `Invalid task_tracker arguments: ${z.prettifyError(parsed.error)}`) };
+    return {
+      ok: false,
+      result: failure('invalid_args', `Invalid task_tracker arguments: ${z.prettifyError(parsed.error)}`),
+    };
   }
   return { ok: true, call: parsed.data satisfies TrackerCall };
 }

@@ -58,8 +58,7 @@ export interface InterviewQuestion {
  * prompt (MODE-4).
  */
 export type ToolOutcome =
-  | { kind: 'interview'; questions: InterviewQuestion[] }
-  | { kind: 'planning_suggested'; reason: string };
+  { kind: 'interview'; questions: InterviewQuestion[] } | { kind: 'planning_suggested'; reason: string };
 
 export type ToolErrorCode =
   | 'invalid_args'
@@ -125,7 +124,12 @@ export class ToolFailure extends Error {
 }
 
 export function failed(name: string, code: ToolErrorCode, message: string, target?: string): ToolResult {
-  const result: ToolResult = { ok: false, content: message, summary: `${name} failed: ${firstLine(message)}`, error: { code, message } };
+  const result: ToolResult = {
+    ok: false,
+    content: message,
+    summary: `${name} failed: ${firstLine(message)}`,
+    error: { code, message },
+  };
   if (target !== undefined) result.target = target;
   return result;
 }
@@ -136,7 +140,12 @@ function firstLine(text: string): string {
 }
 
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? 'arguments' : path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  return path.length === 0
+    ? 'arguments'
+    : path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+        .join('.')
+        .replace(/\.\[/g, '[');
 }
 
 /** Each zod issue as "`field`: problem", joined; unknown keys are named one by one. */
@@ -167,7 +176,8 @@ export function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw:
   }
   if (value === undefined || value === null) value = {};
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: `Invalid arguments for ${toolName}: ${describeIssues(parsed.error)}.` };
+  if (!parsed.success)
+    return { ok: false, message: `Invalid arguments for ${toolName}: ${describeIssues(parsed.error)}.` };
   return { ok: true, args: parsed.data };
 }
 

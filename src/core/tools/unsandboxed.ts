@@ -13,14 +13,19 @@ import type { FileSystem } from '../ports';
 const WALK_LIMIT = 100_000;
 
 /** Config keys whose value git runs as a program, and sections that pull in other config. */
-const GIT_PROGRAM_KEY = /^\s*(textconv|clean|smudge|process|external|fsmonitor|hookspath|sshcommand|askpass|editor|pager|program|command|helper|cmd|tool)\s*=/im;
+const GIT_PROGRAM_KEY =
+  /^\s*(textconv|clean|smudge|process|external|fsmonitor|hookspath|sshcommand|askpass|editor|pager|program|command|helper|cmd|tool)\s*=/im;
 const GIT_INCLUDE = /^\s*\[\s*include(if)?\b/im;
 const GIT_ALIAS_SHELL = /^\s*\[\s*alias\b/im;
 
-const isInside = (root: string, path: string): boolean => path === root || path.startsWith(`${root.replace(/\/+$/, '')}/`);
+const isInside = (root: string, path: string): boolean =>
+  path === root || path.startsWith(`${root.replace(/\/+$/, '')}/`);
 
 /** The first symlink below `root` whose target resolves outside it (or cannot be resolved), if any. */
-async function linkOutside(fs: FileSystem, root: string): Promise<{ link: string; target: string } | 'too_large' | null> {
+async function linkOutside(
+  fs: FileSystem,
+  root: string,
+): Promise<{ link: string; target: string } | 'too_large' | null> {
   const realRoot = await fs.realpath(root);
   const queue = [root];
   let seen = 0;
@@ -48,7 +53,8 @@ async function linkOutside(fs: FileSystem, root: string): Promise<{ link: string
 async function gitConfigRisk(fs: FileSystem, root: string): Promise<string | null> {
   const dotGit = await fs.lstat(`${root}/.git`);
   if (dotGit === null) return null;
-  if (dotGit.kind !== 'directory') return '`.git` is not a folder (a worktree or submodule pointer leads to a repository elsewhere)';
+  if (dotGit.kind !== 'directory')
+    return '`.git` is not a folder (a worktree or submodule pointer leads to a repository elsewhere)';
   const config = (await fs.readText(`${root}/.git/config`)) ?? '';
   const program = GIT_PROGRAM_KEY.exec(config);
   if (program) return `the repository's .git/config sets \`${program[1] ?? ''}\`, a program git would run`;
@@ -65,8 +71,10 @@ const NAMES_GIT = /(^|[\s;&|()`])git(\s|$)/;
  */
 export async function unsandboxedPlanRefusal(fs: FileSystem, root: string, command: string): Promise<string | null> {
   const link = await linkOutside(fs, root);
-  if (link === 'too_large') return `the workspace has more than ${WALK_LIMIT.toLocaleString('en-US')} entries, too many to check for links leading outside it`;
-  if (link !== null) return `\`${link.link.slice(root.length + 1)}\` is a symbolic link to ${link.target}, outside the workspace, and a command could read through it`;
+  if (link === 'too_large')
+    return `the workspace has more than ${WALK_LIMIT.toLocaleString('en-US')} entries, too many to check for links leading outside it`;
+  if (link !== null)
+    return `\`${link.link.slice(root.length + 1)}\` is a symbolic link to ${link.target}, outside the workspace, and a command could read through it`;
   if (NAMES_GIT.test(command)) {
     const risk = await gitConfigRisk(fs, root);
     if (risk !== null) return `${risk}`;

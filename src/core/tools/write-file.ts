@@ -16,7 +16,10 @@ const schema = z.strictObject({
 
 export function refuseInPlanMode(tool: string, ctx: ToolContext): void {
   if (ctx.mode === 'plan') {
-    throw new ToolFailure('refused', `Mutation blocked: \`${tool}\` is not available in plan mode (plan mode is read-only; approve the plan to implement it).`);
+    throw new ToolFailure(
+      'refused',
+      `Mutation blocked: \`${tool}\` is not available in plan mode (plan mode is read-only; approve the plan to implement it).`,
+    );
   }
 }
 
@@ -33,12 +36,22 @@ export const writeFileTool = defineTool({
     const target = await resolveWritablePath(ctx.ports.fs, ctx.root, args.path, 'write_file');
     const rel = target.relative;
     if (target.stat !== null && target.stat.kind !== 'file') {
-      throw new ToolFailure('not_a_file', `\`${rel}\` is a ${target.stat.kind === 'directory' ? 'folder' : target.stat.kind}; write_file writes regular files only.`, rel);
+      throw new ToolFailure(
+        'not_a_file',
+        `\`${rel}\` is a ${target.stat.kind === 'directory' ? 'folder' : target.stat.kind}; write_file writes regular files only.`,
+        rel,
+      );
     }
     const existed = target.stat !== null;
     const size = `${plural(countLines(args.content), 'line')}, ${plural(byteLength(args.content), 'byte')}`;
     if (existed && (await ctx.ports.fs.readText(target.real)) === args.content) {
-      return { ok: true, content: `\`${rel}\` already has exactly this content; nothing was written.`, summary: `wrote ${rel} (unchanged)`, target: rel, data: { created: false, changed: false } };
+      return {
+        ok: true,
+        content: `\`${rel}\` already has exactly this content; nothing was written.`,
+        summary: `wrote ${rel} (unchanged)`,
+        target: rel,
+        data: { created: false, changed: false },
+      };
     }
     await ctx.ports.writer.writeText(target.real, args.content);
     const verb = existed ? 'Replaced' : 'Created';

@@ -43,7 +43,13 @@ function mergeLevel(steps: readonly DistillStep[]): TaskItem[] {
       seen.children = mergeLevel([...seen.children.map(asStep), ...children.map(asStep)]);
       continue;
     }
-    const item: TaskItem = { ...newItem(description, step.checked ? 'completed' : 'pending'), files, verify, outcome, children };
+    const item: TaskItem = {
+      ...newItem(description, step.checked ? 'completed' : 'pending'),
+      files,
+      verify,
+      outcome,
+      children,
+    };
     byKey.set(key, item);
     items.push(item);
   }
@@ -95,7 +101,14 @@ function subSteps(step: PlanStep): DistillStep[] {
 function stepOf(step: PlanStep): DistillStep {
   const first = step.lines[0]?.text ?? '';
   const checked = step.kind === 'checkbox' && parseStatusPrefix(first).status === 'completed';
-  return { action: step.action, files: step.files, verify: step.verify, outcome: step.outcome, checked, children: subSteps(step) };
+  return {
+    action: step.action,
+    files: step.files,
+    verify: step.verify,
+    outcome: step.outcome,
+    checked,
+    children: subSteps(step),
+  };
 }
 
 /** The checklist an approved plan starts with. */

@@ -5,7 +5,15 @@
  */
 import { NotRegularFileError, type FileSystem } from '../ports';
 import { StoreError } from '../store/atomic';
-import { formatIndexPath, totalsOf, walk, type Checklist, type LocatedItem, type TaskStatus, type Totals } from './model';
+import {
+  formatIndexPath,
+  totalsOf,
+  walk,
+  type Checklist,
+  type LocatedItem,
+  type TaskStatus,
+  type Totals,
+} from './model';
 import { applyCall, TrackerError, type TrackerCall } from './ops';
 import { renderCompact, renderExpanded } from './render';
 import { loadTracker, saveTracker, type TrackerLocation } from './store';
@@ -87,7 +95,14 @@ export async function executeTrackerCall(
     const snapshot = await loadTracker(fs, loc);
     const applied = applyCall(snapshot.checklist, call);
     const checklist = applied.checklist;
-    if (!checklist) return { ok: true, status: 'empty', message: 'No active checklist. Use action "create" with `items` to start one.', checklist: null, written: [] };
+    if (!checklist)
+      return {
+        ok: true,
+        status: 'empty',
+        message: 'No active checklist. Use action "create" with `items` to start one.',
+        checklist: null,
+        written: [],
+      };
     const changedFiles = applied.kind === 'changed';
     const saved = await saveTracker(fs, loc, snapshot, checklist, { mirrorsOnly: !changedFiles });
     if (saved.externalEdits.length > 0) {
@@ -97,16 +112,22 @@ export async function executeTrackerCall(
       );
     }
     const withItems = call.action === 'list' || call.action === 'create' || call.items !== undefined;
-    const base = { checklist: summarize(checklist, withItems), view: viewOf(checklist, display), written: saved.written };
+    const base = {
+      checklist: summarize(checklist, withItems),
+      view: viewOf(checklist, display),
+      written: saved.written,
+    };
     if (applied.kind === 'read') return { ok: true, status: 'ok', message: 'Current checklist.', ...base };
     const changed = applied.changed ? { changed: summarizeItem(applied.changed) } : {};
-    if (applied.kind === 'unchanged') return { ok: true, status: 'unchanged', message: applied.message, ...changed, ...base };
+    if (applied.kind === 'unchanged')
+      return { ok: true, status: 'unchanged', message: applied.message, ...changed, ...base };
     return { ok: true, status: applied.status, message: applied.message, ...changed, ...base };
   } catch (err) {
     if (err instanceof TrackerError) return failure(err.code, err.message);
     if (err instanceof StoreError) return failure(`store_${err.code}`, err.message);
     // Reading is refused for the same links and special files the writer refuses (STORE-2).
-    if (err instanceof NotRegularFileError) return failure(err.found === 'symlink' ? 'store_symlink' : 'store_not_a_file', err.message);
+    if (err instanceof NotRegularFileError)
+      return failure(err.found === 'symlink' ? 'store_symlink' : 'store_not_a_file', err.message);
     throw err;
   }
 }
@@ -132,5 +153,10 @@ export async function createTrackerFromPlan(
     outcome: item.outcome ?? '',
     verify: item.verify,
   }));
-  return executeTrackerCall(fs, { ...loc, planActive: true }, { action: 'create', title: distilled.title, items }, 'expanded');
+  return executeTrackerCall(
+    fs,
+    { ...loc, planActive: true },
+    { action: 'create', title: distilled.title, items },
+    'expanded',
+  );
 }

@@ -8,9 +8,7 @@ import type { TrackerCall } from './ops';
 export const DEFAULT_REPEAT_LIMIT = 2;
 
 export type RepeatVerdict =
-  | { kind: 'allow' }
-  | { kind: 'correct'; message: string }
-  | { kind: 'block'; message: string };
+  { kind: 'allow' } | { kind: 'correct'; message: string } | { kind: 'block'; message: string };
 
 export class TrackerRepeatGuard {
   private lastKey: string | null = null;

@@ -14,7 +14,14 @@ export {
   type TaskStatus,
   type Totals,
 } from './model';
-export { applyCall, TrackerError, type ApplyResult, type ItemInput, type TrackerCall, type TrackerErrorCode } from './ops';
+export {
+  applyCall,
+  TrackerError,
+  type ApplyResult,
+  type ItemInput,
+  type TrackerCall,
+  type TrackerErrorCode,
+} from './ops';
 export { parseTrackerMarkdown, renderTrackerMarkdown, type TrackerFileKind } from './markdown';
 export { EXPANDED_MAX_ROWS, renderCompact, renderExpanded, renderHeader, rowsOf, type TaskRow } from './render';
 export { distillPlan, distillSteps, type DistillStep } from './distill';

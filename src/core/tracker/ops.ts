@@ -91,7 +91,10 @@ function preflight(call: TrackerCall): void {
     );
   }
   if (call.index !== undefined && call.index_path !== undefined) {
-    throw new TrackerError('mixed_shape', 'Give either `index` or `index_path`, not both (e.g. {"action":"update","index_path":"2.1","status":"completed"}).');
+    throw new TrackerError(
+      'mixed_shape',
+      'Give either `index` or `index_path`, not both (e.g. {"action":"update","index_path":"2.1","status":"completed"}).',
+    );
   }
   if (call.parent_index_path !== undefined && call.action !== 'add') {
     throw new TrackerError('mixed_shape', '`parent_index_path` is only used with action "add".');
@@ -139,7 +142,11 @@ function draftFrom(input: string | ItemInput, where: string): Draft {
   if (files) item.files = cleanList(files);
   if (outcome !== undefined) item.outcome = oneLine(outcome) || null;
   if (verify) item.verify = cleanList(verify);
-  return { depth, item, explicit: { files: files !== undefined, outcome: outcome !== undefined, verify: verify !== undefined } };
+  return {
+    depth,
+    item,
+    explicit: { files: files !== undefined, outcome: outcome !== undefined, verify: verify !== undefined },
+  };
 }
 
 function cleanList(values: readonly string[]): string[] {
@@ -214,17 +221,28 @@ function appendNotes(existing: string | null, note: string | undefined): string 
 
 function create(current: Checklist | null, call: TrackerCall): ApplyResult {
   if (!call.items || call.items.length === 0) {
-    throw new TrackerError('missing_field', 'action "create" needs a non-empty `items` list, e.g. items: ["First step", "Second step"].');
+    throw new TrackerError(
+      'missing_field',
+      'action "create" needs a non-empty `items` list, e.g. items: ["First step", "Second step"].',
+    );
   }
   const drafts = draftsOf(call.items);
   const title = oneLine(call.title ?? '') || current?.title || DEFAULT_TITLE;
   if (current && restatesCurrent(current, title, drafts) && call.notes === undefined) {
-    return { kind: 'unchanged', checklist: current, message: 'Checklist already active with these steps; current progress kept.' };
+    return {
+      kind: 'unchanged',
+      checklist: current,
+      message: 'Checklist already active with these steps; current progress kept.',
+    };
   }
   carryMetadata(current, drafts);
   const next: Checklist = { title, items: treeOf(drafts), notes: appendNotes(null, call.notes) };
   if (current && sameChecklist(current, next)) {
-    return { kind: 'unchanged', checklist: current, message: 'Requested checklist already matches the current tracker.' };
+    return {
+      kind: 'unchanged',
+      checklist: current,
+      message: 'Requested checklist already matches the current tracker.',
+    };
   }
   return { kind: 'changed', status: 'created', checklist: next, message: 'Task checklist created.' };
 }
@@ -249,7 +267,8 @@ function restatesCurrent(current: Checklist, title: string, drafts: readonly Dra
 
 function bulkSync(current: Checklist | null, call: TrackerCall): ApplyResult {
   const drafts = draftsOf(call.items ?? []);
-  if (drafts.length === 0) throw new TrackerError('missing_field', '`items` is empty; bulk sync needs the complete checklist.');
+  if (drafts.length === 0)
+    throw new TrackerError('missing_field', '`items` is empty; bulk sync needs the complete checklist.');
   carryMetadata(current, drafts);
   const next: Checklist = {
     title: oneLine(call.title ?? '') || current?.title || DEFAULT_TITLE,
@@ -257,16 +276,27 @@ function bulkSync(current: Checklist | null, call: TrackerCall): ApplyResult {
     notes: appendNotes(current?.notes ?? null, call.notes),
   };
   if (current && sameChecklist(current, next)) {
-    return { kind: 'unchanged', checklist: current, message: 'Checklist already matches these items; nothing to change.' };
+    return {
+      kind: 'unchanged',
+      checklist: current,
+      message: 'Checklist already matches these items; nothing to change.',
+    };
   }
-  return { kind: 'changed', status: current ? 'updated' : 'created', checklist: next, message: 'Checklist synchronized from `items`.' };
+  return {
+    kind: 'changed',
+    status: current ? 'updated' : 'created',
+    checklist: next,
+    message: 'Checklist synchronized from `items`.',
+  };
 }
 
 function parseIndexPath(text: string, field: string): number[] {
   const t = text.trim();
-  if (!/^\d+(\.\d+)*$/.test(t)) throw new TrackerError('bad_index', `${field} "${text}" is not a path like "2" or "2.1".`);
+  if (!/^\d+(\.\d+)*$/.test(t))
+    throw new TrackerError('bad_index', `${field} "${text}" is not a path like "2" or "2.1".`);
   const path = t.split('.').map(Number);
-  if (path.some((n) => n < 1)) throw new TrackerError('bad_index', `${field} "${text}" must use positive 1-based numbers.`);
+  if (path.some((n) => n < 1))
+    throw new TrackerError('bad_index', `${field} "${text}" must use positive 1-based numbers.`);
   return path;
 }
 
@@ -278,7 +308,10 @@ function locate(items: TaskItem[], path: readonly number[], field: string): Task
     found = level[n - 1];
     if (!found) {
       const where = walked.length === 0 ? 'the checklist has' : `item ${formatIndexPath(walked)} has`;
-      throw new TrackerError('bad_index', `No item at ${field} ${formatIndexPath(path)}: ${where} ${level.length} item(s).`);
+      throw new TrackerError(
+        'bad_index',
+        `No item at ${field} ${formatIndexPath(path)}: ${where} ${level.length} item(s).`,
+      );
     }
     walked.push(n);
     level = found.children;
@@ -289,23 +322,37 @@ function locate(items: TaskItem[], path: readonly number[], field: string): Task
 
 function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
   if (call.index === undefined && call.index_path === undefined) {
-    throw new TrackerError('missing_field', 'action "update" needs `index_path` (or `index`) with `status`, or `items` for a bulk sync.');
+    throw new TrackerError(
+      'missing_field',
+      'action "update" needs `index_path` (or `index`) with `status`, or `items` for a bulk sync.',
+    );
   }
   if (call.index === 0) {
     if (call.status !== 'completed') {
-      throw new TrackerError('bad_index', '`index: 0` is reserved for completing the whole checklist and needs status "completed"; items are numbered from 1.');
+      throw new TrackerError(
+        'bad_index',
+        '`index: 0` is reserved for completing the whole checklist and needs status "completed"; items are numbered from 1.',
+      );
     }
     const next = cloneChecklist(current);
     for (const { item } of walk(next.items)) item.status = 'completed';
     next.notes = appendNotes(next.notes, call.notes);
-    if (sameChecklist(current, next)) return { kind: 'unchanged', checklist: current, message: 'Every item is already completed.' };
+    if (sameChecklist(current, next))
+      return { kind: 'unchanged', checklist: current, message: 'Every item is already completed.' };
     return { kind: 'changed', status: 'updated', checklist: next, message: 'Whole checklist marked completed.' };
   }
   const field = call.index_path !== undefined ? 'index_path' : 'index';
   const path = call.index_path !== undefined ? parseIndexPath(call.index_path, field) : [call.index as number];
-  if (path.some((n) => !Number.isInteger(n) || n < 1)) throw new TrackerError('bad_index', 'index must be a positive 1-based integer.');
-  const touches = [call.status, call.description, call.files, call.outcome, call.verify, call.notes].some((v) => v !== undefined);
-  if (!touches) throw new TrackerError('missing_field', 'Nothing to update: give `status` (pending, in_progress, completed, blocked) or new metadata.');
+  if (path.some((n) => !Number.isInteger(n) || n < 1))
+    throw new TrackerError('bad_index', 'index must be a positive 1-based integer.');
+  const touches = [call.status, call.description, call.files, call.outcome, call.verify, call.notes].some(
+    (v) => v !== undefined,
+  );
+  if (!touches)
+    throw new TrackerError(
+      'missing_field',
+      'Nothing to update: give `status` (pending, in_progress, completed, blocked) or new metadata.',
+    );
 
   const next = cloneChecklist(current);
   const item = locate(next.items, path, field);
@@ -313,7 +360,8 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
   if (call.description !== undefined) {
     const d = draftFrom(call.description, 'description');
     item.description = d.item.description;
-    if (call.status === undefined && parseStatusPrefix(call.description).status !== undefined) item.status = d.item.status;
+    if (call.status === undefined && parseStatusPrefix(call.description).status !== undefined)
+      item.status = d.item.status;
     if (d.explicit.files) item.files = d.item.files;
     if (d.explicit.outcome) item.outcome = d.item.outcome;
     if (d.explicit.verify) item.verify = d.item.verify;
@@ -326,9 +374,15 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
   const changed = { item, path };
   const label = formatIndexPath(path);
   if (sameChecklist(current, next)) {
-    return { kind: 'unchanged', checklist: current, changed: { item: locate(current.items, path, field), path }, message: `Item ${label} already has that state; nothing to change.` };
+    return {
+      kind: 'unchanged',
+      checklist: current,
+      changed: { item: locate(current.items, path, field), path },
+      message: `Item ${label} already has that state; nothing to change.`,
+    };
   }
-  const message = before === item.status ? `Item ${label} updated.` : `Item ${label} status changed: ${before} → ${item.status}.`;
+  const message =
+    before === item.status ? `Item ${label} updated.` : `Item ${label} status changed: ${before} → ${item.status}.`;
   return { kind: 'changed', status: 'updated', checklist: next, message, changed };
 }
 
@@ -350,5 +404,11 @@ function add(current: Checklist, call: TrackerCall): ApplyResult {
   siblings.push(item);
   next.notes = appendNotes(next.notes, call.notes);
   const path = [...prefix, siblings.length];
-  return { kind: 'changed', status: 'updated', checklist: next, message: `Added item ${formatIndexPath(path)}.`, changed: { item, path } };
+  return {
+    kind: 'changed',
+    status: 'updated',
+    checklist: next,
+    message: `Added item ${formatIndexPath(path)}.`,
+    changed: { item, path },
+  };
 }

@@ -61,7 +61,9 @@ export function renderCompact(checklist: Checklist): string {
 
 export function renderExpanded(checklist: Checklist, maxRows = EXPANDED_MAX_ROWS): string {
   const rows = rowsOf(checklist);
-  const shown = rows.slice(0, maxRows).map((r) => `${r.branch}${r.current ? '» ' : ''}${SYMBOL[r.status]} ${r.description}`);
+  const shown = rows
+    .slice(0, maxRows)
+    .map((r) => `${r.branch}${r.current ? '» ' : ''}${SYMBOL[r.status]} ${r.description}`);
   const hidden = rows.length - shown.length;
   if (hidden > 0) shown.push(`… ${hidden} more`);
   return [renderHeader(checklist), ...shown].join('\n');

@@ -53,7 +53,13 @@ export interface TrackerSnapshot {
 async function readState(fs: FileSystem, kind: TrackerFileKind, file: string): Promise<TrackerFileState> {
   const content = await fs.readText(file);
   const stat = content === null ? null : await fs.lstat(file);
-  return { kind, path: file, content, mtimeMs: stat?.mtimeMs ?? null, checklist: content === null ? null : parseTrackerMarkdown(content) };
+  return {
+    kind,
+    path: file,
+    content,
+    mtimeMs: stat?.mtimeMs ?? null,
+    checklist: content === null ? null : parseTrackerMarkdown(content),
+  };
 }
 
 export function resolvePlanFile(loc: TrackerLocation): string | null {
@@ -62,7 +68,11 @@ export function resolvePlanFile(loc: TrackerLocation): string | null {
 }
 
 /** Picks the winning copy by the precedence rules above. */
-export function chooseSource(sidecar: TrackerFileState | null, global: TrackerFileState, planActive: boolean): TrackerFileKind | null {
+export function chooseSource(
+  sidecar: TrackerFileState | null,
+  global: TrackerFileState,
+  planActive: boolean,
+): TrackerFileKind | null {
   const s = sidecar?.checklist ? sidecar : null;
   const g = global.checklist ? global : null;
   if (s && (planActive || !g)) return 'sidecar';

@@ -104,7 +104,8 @@ export function splitList(value: string): string[] {
 
 function unwrapEntry(entry: string): string {
   const t = entry.trim();
-  if (t.length >= 2 && t.startsWith('`') && t.endsWith('`') && !t.slice(1, -1).includes('`')) return t.slice(1, -1).trim();
+  if (t.length >= 2 && t.startsWith('`') && t.endsWith('`') && !t.slice(1, -1).includes('`'))
+    return t.slice(1, -1).trim();
   return t;
 }
 

@@ -26,7 +26,10 @@ before(async () => {
   server = await startModelServer();
   cpSync(join(repo, 'examples', 'sample-workspace'), root, { recursive: true });
   const realRg = findRipgrep();
-  assert.ok(realRg, 'no rg binary: install VS Code into .cache with scripts/harness/setup.sh, put rg on PATH or set VTPLAN_RG');
+  assert.ok(
+    realRg,
+    'no rg binary: install VS Code into .cache with scripts/harness/setup.sh, put rg on PATH or set VTPLAN_RG',
+  );
   mkdirSync(bin);
   writeFileSync(join(bin, 'rg'), `#!/bin/sh\necho "$@" >> '${marker}'\nexec '${realRg}' "$@"\n`, { mode: 0o755 });
 });
@@ -50,7 +53,24 @@ function vtplan(args: string[], pathEnv: string): Promise<{ code: number | null;
 
 async function grepThroughCli(pathEnv: string): Promise<string> {
   server.enqueue({ toolCalls: [{ name: 'grep', arguments: '{"pattern":"function greet"}' }] }, { text: 'Found it.' });
-  const r = await vtplan(['run', '--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', 'VTPLAN_TEST_KEY', '--jsonl', 'Where is greet?'], pathEnv);
+  const r = await vtplan(
+    [
+      'run',
+      '--workspace',
+      root,
+      '--provider',
+      'openai',
+      '--model',
+      'scripted',
+      '--base-url',
+      server.openaiBaseUrl,
+      '--api-key-env',
+      'VTPLAN_TEST_KEY',
+      '--jsonl',
+      'Where is greet?',
+    ],
+    pathEnv,
+  );
   assert.equal(r.code, 0, r.stderr);
   const results = r.stdout
     .trim()

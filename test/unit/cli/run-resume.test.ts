@@ -34,9 +34,15 @@ after(async () => {
   rmSync(stateHome, { recursive: true, force: true });
 });
 
-function vtplan(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function vtplan(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -45,20 +51,40 @@ function vtplan(args: string[], env: Record<string, string> = {}): Promise<{ cod
   });
 }
 
-const provider = () => ['--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', 'VTPLAN_TEST_KEY'];
+const provider = () => [
+  '--workspace',
+  root,
+  '--provider',
+  'openai',
+  '--model',
+  'scripted',
+  '--base-url',
+  server.openaiBaseUrl,
+  '--api-key-env',
+  'VTPLAN_TEST_KEY',
+];
 const env = { VTPLAN_TEST_KEY: 'sk-cli-secret', XDG_STATE_HOME: stateHome };
 
 function events(stdout: string): SessionEvent[] {
-  return stdout.trim().split('\n').map((line) => SessionEventSchema.parse(JSON.parse(line)));
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => SessionEventSchema.parse(JSON.parse(line)));
 }
 
 test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; the JSONL stream alone tells the lifecycle', async () => {
-  server.enqueue({ text: 'Reading.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] }, { text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` });
+  server.enqueue(
+    { text: 'Reading.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] },
+    { text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` },
+  );
   const r = await vtplan(['run', ...provider(), '--jsonl', 'Add a --shout flag'], env);
   assert.equal(r.code, 0, r.stderr);
   const evs = events(r.stdout);
   assert.equal(evs[0]?.type, 'session.started');
-  assert.deepEqual(evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['awaiting_approval']);
+  assert.deepEqual(
+    evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status),
+    ['awaiting_approval'],
+  );
   const persisted = evs.find((e) => e.type === 'plan.persisted');
   assert.ok(persisted && persisted.type === 'plan.persisted');
   assert.ok(existsSync(join(root, persisted.planFile)));
@@ -67,11 +93,25 @@ test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; t
   assert.ok(!r.stdout.includes('sk-cli-secret') && !r.stderr.includes('sk-cli-secret'), 'the key is never printed');
   // STORE-2: the log's lines are tagged with a key kept outside the workspace, which resume uses too.
   assert.deepEqual(readdirSync(join(stateHome, 'vtplan', 'log-keys')).length, 1);
-  assert.match(readFileSync(join(root, '.vtcode', 'sessions', `${id}.jsonl`), 'utf8').split('\n')[0] ?? '', /,"mac":"[0-9a-f]{64}"\}$/);
+  assert.match(
+    readFileSync(join(root, '.vtcode', 'sessions', `${id}.jsonl`), 'utf8').split('\n')[0] ?? '',
+    /,"mac":"[0-9a-f]{64}"\}$/,
+  );
 
   // GATE-5: resuming and saying "approve" runs exactly one implementation turn.
   server.enqueue(
-    { toolCalls: [{ name: 'edit_file', arguments: JSON.stringify({ path: 'src/greet.js', old_string: 'function greet(name) {', new_string: 'function greet(name, shout = false) {' }) }] },
+    {
+      toolCalls: [
+        {
+          name: 'edit_file',
+          arguments: JSON.stringify({
+            path: 'src/greet.js',
+            old_string: 'function greet(name) {',
+            new_string: 'function greet(name, shout = false) {',
+          }),
+        },
+      ],
+    },
     { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' }] },
     { text: 'Implemented.' },
   );
@@ -81,7 +121,10 @@ test('ADD-2, EVT-1: vtplan run --jsonl plans, persists and waits for approval; t
   assert.equal(evs2.filter((e) => e.type === 'notice').length, 0, 'a genuine log resumes without an integrity warning');
   assert.equal(evs2.filter((e) => e.type === 'turn.started' && e.kind === 'implementation').length, 1);
   assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
-  assert.match(readFileSync(join(root, '.vtcode/plans/add-a-shout-flag.tasks.md'), 'utf8'), /- \[x\] Add a `shout` parameter/);
+  assert.match(
+    readFileSync(join(root, '.vtcode/plans/add-a-shout-flag.tasks.md'), 'utf8'),
+    /- \[x\] Add a `shout` parameter/,
+  );
 });
 
 test('ADD-2: usage errors exit 2 with a hint; a missing key variable is named', async () => {
@@ -99,7 +142,8 @@ test('ADD-2: usage errors exit 2 with a hint; a missing key variable is named', 
 });
 
 test('SYN-4: vtplan run exits 3 when planning ends blocked', async () => {
-  const bad = '<proposed_plan>\n# X\n\n## Summary\nx\n\n## Implementation Steps\n1. Do things -> verify: [run checks]\n\n## Test Cases and Validation\n- run checks\n\n## Assumptions and Defaults\n- TBD\n</proposed_plan>';
+  const bad =
+    '<proposed_plan>\n# X\n\n## Summary\nx\n\n## Implementation Steps\n1. Do things -> verify: [run checks]\n\n## Test Cases and Validation\n- run checks\n\n## Assumptions and Defaults\n- TBD\n</proposed_plan>';
   server.enqueue({ text: bad }, { text: bad }, { text: bad });
   const r = await vtplan(['run', ...provider(), 'Do things'], env);
   assert.equal(r.code, 3, r.stdout + r.stderr);
@@ -112,14 +156,28 @@ test('MODE-7, GATE-5: vtplan run --skip-confirmations implements a plan from the
   assert.equal(r.code, 0, r.stderr);
   const evs = events(r.stdout);
   const resolved = evs.find((e) => e.type === 'plan.approval.resolved');
-  assert.ok(resolved && resolved.type === 'plan.approval.resolved' && resolved.choice === 'auto_accept' && resolved.automatic);
-  assert.deepEqual(evs.filter((e) => e.type === 'turn.started').map((e) => e.type === 'turn.started' && e.kind), ['user', 'implementation']);
-  assert.deepEqual(evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['idle', 'idle']);
+  assert.ok(
+    resolved && resolved.type === 'plan.approval.resolved' && resolved.choice === 'auto_accept' && resolved.automatic,
+  );
+  assert.deepEqual(
+    evs.filter((e) => e.type === 'turn.started').map((e) => e.type === 'turn.started' && e.kind),
+    ['user', 'implementation'],
+  );
+  assert.deepEqual(
+    evs.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status),
+    ['idle', 'idle'],
+  );
 
   server.enqueue({ text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` });
-  const explicit = await vtplan(['run', ...provider(), '--skip-confirmations', '--jsonl', '/plan Add a --shout flag'], env);
+  const explicit = await vtplan(
+    ['run', ...provider(), '--skip-confirmations', '--jsonl', '/plan Add a --shout flag'],
+    env,
+  );
   assert.equal(explicit.code, 0, explicit.stderr);
   const evs2 = events(explicit.stdout);
   assert.equal(evs2.filter((e) => e.type === 'plan.approval.resolved').length, 0);
-  assert.deepEqual(evs2.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status), ['awaiting_approval']);
+  assert.deepEqual(
+    evs2.filter((e) => e.type === 'turn.completed').map((e) => e.type === 'turn.completed' && e.status),
+    ['awaiting_approval'],
+  );
 });

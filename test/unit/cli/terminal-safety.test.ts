@@ -15,7 +15,12 @@ import { runCli } from '../../../src/cli/run';
 import { terminalSafe, terminalSafeJson } from '../../../src/cli/terminal-text';
 import { eventPrinter } from '../../../src/cli/transcript';
 import { systemClock } from '../../../src/core/ports';
-import { EventSequencer, SessionEventSchema, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import {
+  EventSequencer,
+  SessionEventSchema,
+  type EventInput,
+  type SessionEvent,
+} from '../../../src/core/session/events';
 import { STALE_TEMP_GRACE_MS } from '../../../src/core/store/sweep';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
 
@@ -45,14 +50,21 @@ const ACTIVE = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 function assertInert(text: string, where: string): void {
   const m = ACTIVE.exec(text);
-  assert.equal(m, null, `${where} holds U+${m ? m[0].charCodeAt(0).toString(16).padStart(4, '0') : ''} at ${m?.index}: ${JSON.stringify(text.slice(Math.max(0, (m?.index ?? 0) - 20), (m?.index ?? 0) + 20))}`);
+  assert.equal(
+    m,
+    null,
+    `${where} holds U+${m ? m[0].charCodeAt(0).toString(16).padStart(4, '0') : ''} at ${m?.index}: ${JSON.stringify(text.slice(Math.max(0, (m?.index ?? 0) - 20), (m?.index ?? 0) + 20))}`,
+  );
 }
 
 test('terminalSafe: every attack sequence comes out as visible text; newlines and tabs stay', () => {
   for (const [name, seq] of Object.entries(ATTACKS)) {
     const out = terminalSafe(`before ${seq} after\n\tnext`);
     assertInert(out, name);
-    assert.ok(out.startsWith('before ') && out.endsWith(' after\n\tnext'), `${name}: surrounding text kept: ${JSON.stringify(out)}`);
+    assert.ok(
+      out.startsWith('before ') && out.endsWith(' after\n\tnext'),
+      `${name}: surrounding text kept: ${JSON.stringify(out)}`,
+    );
   }
   assert.equal(terminalSafe(ATTACKS.title), '␛]0;pwned title␇');
   assert.equal(terminalSafe(ATTACKS.clear), '␛[2J␛[H');
@@ -79,7 +91,10 @@ function stamp(inputs: EventInput[]): SessionEvent[] {
 
 function capture(): { io: CliIO; out: () => string } {
   let out = '';
-  return { io: { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: '/', env: {} }, out: () => out };
+  return {
+    io: { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: '/', env: {} },
+    out: () => out,
+  };
 }
 
 const ALL = Object.values(ATTACKS).join(' ');
@@ -87,8 +102,19 @@ const hostile: EventInput[] = [
   { type: 'turn.started', kind: 'user', agent: 'plan', input: `goal ${ATTACKS.title}` },
   ...Object.values(ATTACKS).map((text): EventInput => ({ type: 'message.delta', text })),
   { type: 'message.delta', text: '\n' },
-  { type: 'tool.call', callId: 'c1', name: 'run_command', arguments: JSON.stringify({ command: `printf '${ATTACKS.clear}'` }) },
-  { type: 'tool.result', callId: 'c1', name: 'run_command', ok: true, content: `${ATTACKS.clipboard}${ATTACKS.hyperlink}` },
+  {
+    type: 'tool.call',
+    callId: 'c1',
+    name: 'run_command',
+    arguments: JSON.stringify({ command: `printf '${ATTACKS.clear}'` }),
+  },
+  {
+    type: 'tool.result',
+    callId: 'c1',
+    name: 'run_command',
+    ok: true,
+    content: `${ATTACKS.clipboard}${ATTACKS.hyperlink}`,
+  },
   { type: 'tool.blocked', callId: 'c2', name: 'run_command', reason: `blocked ${ATTACKS.dcs}` },
   { type: 'notice', level: 'warning', text: ALL },
   { type: 'turn.completed', status: 'failed', reason: ATTACKS.c1osc },
@@ -132,29 +158,53 @@ after(async () => {
 async function vtplan(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => '', cwd: root, env: { VTPLAN_TEST_KEY: 'sk-term', XDG_STATE_HOME: join(root, '..', `${basename(root)}-state`) } };
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readStdin: async () => '',
+    cwd: root,
+    env: { VTPLAN_TEST_KEY: 'sk-term', XDG_STATE_HOME: join(root, '..', `${basename(root)}-state`) },
+  };
   const code = await runCli(args, io);
   return { code, out, err };
 }
-const provider = () => ['--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', 'VTPLAN_TEST_KEY'];
+const provider = () => [
+  '--workspace',
+  root,
+  '--provider',
+  'openai',
+  '--model',
+  'scripted',
+  '--base-url',
+  server.openaiBaseUrl,
+  '--api-key-env',
+  'VTPLAN_TEST_KEY',
+];
 
-test('vtplan run: hostile model text and a hostile file read by a tool reach the terminal inert; stale temp files are swept first', { timeout: 30_000 }, async () => {
-  fs.writeFileSync(join(root, 'evil.txt'), `${ATTACKS.title}${ATTACKS.clear}${ATTACKS.clipboard} first line\nsecond`);
-  fs.mkdirSync(join(root, '.vtcode/plans'), { recursive: true });
-  const stale = join(root, '.vtcode/plans/.old-plan.md.lx3k2j1a1abcdef.tmp');
-  fs.writeFileSync(stale, 'half a plan');
-  const t = new Date(Date.now() - STALE_TEMP_GRACE_MS - 1_000);
-  fs.utimesSync(stale, t, t);
+test(
+  'vtplan run: hostile model text and a hostile file read by a tool reach the terminal inert; stale temp files are swept first',
+  { timeout: 30_000 },
+  async () => {
+    fs.writeFileSync(join(root, 'evil.txt'), `${ATTACKS.title}${ATTACKS.clear}${ATTACKS.clipboard} first line\nsecond`);
+    fs.mkdirSync(join(root, '.vtcode/plans'), { recursive: true });
+    const stale = join(root, '.vtcode/plans/.old-plan.md.lx3k2j1a1abcdef.tmp');
+    fs.writeFileSync(stale, 'half a plan');
+    const t = new Date(Date.now() - STALE_TEMP_GRACE_MS - 1_000);
+    fs.utimesSync(stale, t, t);
 
-  server.enqueue(
-    { text: [`Reading ${ESC}]0;`, `pwned${BEL} now`, ATTACKS.clear], toolCalls: [{ name: 'read_file', arguments: '{"path":"evil.txt"}' }] },
-    { text: `Done ${ATTACKS.c1csi}${ATTACKS.overprint}\n` },
-  );
-  const r = await vtplan(['run', ...provider(), 'Look at evil.txt']);
-  assert.equal(fs.existsSync(stale), false, 'the stale temp file was removed at start');
-  assert.match(r.err, /removed .*\.old-plan\.md\.lx3k2j1a1abcdef\.tmp, a temp file left by an interrupted write/);
-  assertInert(r.out, 'vtplan run stdout');
-  assert.match(r.out, /Reading ␛\]0;pwned␇ now/);
-  assert.match(r.out, /read_file: /);
-  assert.match(r.out, /Done ␛\[2Jrm -rf ~␍ls -la/);
-});
+    server.enqueue(
+      {
+        text: [`Reading ${ESC}]0;`, `pwned${BEL} now`, ATTACKS.clear],
+        toolCalls: [{ name: 'read_file', arguments: '{"path":"evil.txt"}' }],
+      },
+      { text: `Done ${ATTACKS.c1csi}${ATTACKS.overprint}\n` },
+    );
+    const r = await vtplan(['run', ...provider(), 'Look at evil.txt']);
+    assert.equal(fs.existsSync(stale), false, 'the stale temp file was removed at start');
+    assert.match(r.err, /removed .*\.old-plan\.md\.lx3k2j1a1abcdef\.tmp, a temp file left by an interrupted write/);
+    assertInert(r.out, 'vtplan run stdout');
+    assert.match(r.out, /Reading ␛\]0;pwned␇ now/);
+    assert.match(r.out, /read_file: /);
+    assert.match(r.out, /Done ␛\[2Jrm -rf ~␍ls -la/);
+  },
+);

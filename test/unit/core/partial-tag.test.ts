@@ -15,5 +15,6 @@ test('partialTagSuffix holds back the longest end of the text that may still bec
     ['x <think>', '<think>', 0],
     ['x <thinK', '<think>', 0],
   ];
-  for (const [text, tag, held] of cases) assert.equal(partialTagSuffix(text, tag), held, `${JSON.stringify(text)} / ${tag}`);
+  for (const [text, tag, held] of cases)
+    assert.equal(partialTagSuffix(text, tag), held, `${JSON.stringify(text)} / ${tag}`);
 });

@@ -25,8 +25,18 @@ async function bundledInputs(entry: string, external: string[]): Promise<string[
 }
 
 test('activation bundle: markdown-it and the plan parser stay out; the plan-model bundle has them', async () => {
-  const activation = await bundledInputs('src/extension/main.ts', ['vscode', './session-runtime.js', './plan-model.js']);
-  assert.deepEqual(activation.filter((p) => /node_modules\/markdown-it\/|src\/core\/plan\/(?:parse|validate)\.ts$/.test(p)), []);
+  const activation = await bundledInputs('src/extension/main.ts', [
+    'vscode',
+    './session-runtime.js',
+    './plan-model.js',
+  ]);
+  assert.deepEqual(
+    activation.filter((p) => /node_modules\/markdown-it\/|src\/core\/plan\/(?:parse|validate)\.ts$/.test(p)),
+    [],
+  );
   const planModel = await bundledInputs('src/extension/plan-model.ts', ['vscode']);
-  assert.ok(planModel.some((p) => /node_modules\/markdown-it\//.test(p)), 'the plan model parses with markdown-it');
+  assert.ok(
+    planModel.some((p) => /node_modules\/markdown-it\//.test(p)),
+    'the plan model parses with markdown-it',
+  );
 });

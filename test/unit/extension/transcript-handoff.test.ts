@@ -20,7 +20,11 @@ import { HostNotification } from '../../../src/protocol';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 const TRACKER_FILE = '.vtcode/plans/shout-flag.tasks.md';
-const [PREPARING, RESTORING, STARTING] = [HANDOFF_PHASE_LABEL.preparing, HANDOFF_PHASE_LABEL.restoring, HANDOFF_PHASE_LABEL.starting];
+const [PREPARING, RESTORING, STARTING] = [
+  HANDOFF_PHASE_LABEL.preparing,
+  HANDOFF_PHASE_LABEL.restoring,
+  HANDOFF_PHASE_LABEL.starting,
+];
 
 function stamp(inputs: readonly EventInput[], session = 's-1'): SessionEvent[] {
   let t = 0;
@@ -45,7 +49,13 @@ const freshHandoff: EventInput[] = [
   { type: 'plan.approval.resolved', choice: 'fresh_context', automatic: false, planFile: PLAN_FILE },
   { type: 'mode.changed', from: 'plan', to: 'build', switchPath: 'plan_approval' },
   { type: 'handoff.phase', phase: 'preparing' },
-  { type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: 0.07, toolBudgetReset: true },
+  {
+    type: 'context.reset',
+    trigger: 'fresh_context',
+    planPreserved: true,
+    previousContextUsage: 0.07,
+    toolBudgetReset: true,
+  },
   { type: 'handoff.phase', phase: 'restoring' },
   { type: 'handoff.phase', phase: 'starting' },
   { type: 'tracker.updated', trackerFile: TRACKER_FILE, total: 1, completed: 0, inProgress: 0, blocked: 0 },
@@ -58,7 +68,13 @@ const oldFreshHandoff: EventInput[] = [
   { type: 'plan.approval.resolved', choice: 'fresh_context', automatic: false, planFile: PLAN_FILE },
   { type: 'mode.changed', from: 'plan', to: 'build', switchPath: 'plan_approval' },
   { type: 'notice', level: 'info', text: 'Preparing fresh execution thread...' },
-  { type: 'context.reset', trigger: 'fresh_context', planPreserved: true, previousContextUsage: 0.07, toolBudgetReset: true },
+  {
+    type: 'context.reset',
+    trigger: 'fresh_context',
+    planPreserved: true,
+    previousContextUsage: 0.07,
+    toolBudgetReset: true,
+  },
   { type: 'notice', level: 'info', text: 'Restoring approved plan...' },
   { type: 'notice', level: 'info', text: 'Starting build...' },
   { type: 'tracker.updated', trackerFile: TRACKER_FILE, total: 1, completed: 0, inProgress: 0, blocked: 0 },
@@ -67,7 +83,8 @@ const oldFreshHandoff: EventInput[] = [
   { type: 'turn.completed', status: 'idle' },
 ];
 
-const noticeTexts = (b: TranscriptBuilder) => b.snapshot().transcript.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
+const noticeTexts = (b: TranscriptBuilder) =>
+  b.snapshot().transcript.flatMap((e) => (e.kind === 'notice' ? [e.text] : []));
 const lock = (b: TranscriptBuilder) => b.snapshot().status.inputLockedReason;
 
 test('GATE-4: each handoff phase shows its text and locks the composer with it; `done` unlocks', () => {
@@ -84,27 +101,47 @@ test('GATE-4: each handoff phase shows its text and locks the composer with it; 
       assert.equal(status?.type === 'status' ? status.status.inputLockedReason : 'no status sent', lock(b), e.phase);
     }
   }
-  assert.deepEqual(locks, [['preparing', PREPARING], ['restoring', RESTORING], ['starting', STARTING], ['done', null]]);
-  assert.deepEqual(noticeTexts(b), ['Switched to Build mode.', PREPARING, 'Fresh thread. Context was 7% used.', RESTORING, STARTING, 'Implementing the approved plan.']);
+  assert.deepEqual(locks, [
+    ['preparing', PREPARING],
+    ['restoring', RESTORING],
+    ['starting', STARTING],
+    ['done', null],
+  ]);
+  assert.deepEqual(noticeTexts(b), [
+    'Switched to Build mode.',
+    PREPARING,
+    'Fresh thread. Context was 7% used.',
+    RESTORING,
+    STARTING,
+    'Implementing the approved plan.',
+  ]);
   assert.equal(b.snapshot().status.busy, true, 'the implementation turn runs');
 });
 
 test('GATE-4: a current-context handoff has no phase to show and ends unlocked', () => {
   const b = new TranscriptBuilder();
-  b.replay(stamp([
-    ...awaiting,
-    { type: 'plan.approval.resolved', choice: 'execute', automatic: false, planFile: PLAN_FILE },
-    { type: 'mode.changed', from: 'plan', to: 'build', switchPath: 'plan_approval' },
-    { type: 'tracker.updated', trackerFile: TRACKER_FILE, total: 1, completed: 0, inProgress: 0, blocked: 0 },
-    { type: 'handoff.phase', phase: 'done' },
-  ]));
+  b.replay(
+    stamp([
+      ...awaiting,
+      { type: 'plan.approval.resolved', choice: 'execute', automatic: false, planFile: PLAN_FILE },
+      { type: 'mode.changed', from: 'plan', to: 'build', switchPath: 'plan_approval' },
+      { type: 'tracker.updated', trackerFile: TRACKER_FILE, total: 1, completed: 0, inProgress: 0, blocked: 0 },
+      { type: 'handoff.phase', phase: 'done' },
+    ]),
+  );
   assert.equal(lock(b), null);
   assert.deepEqual(noticeTexts(b), ['Switched to Build mode.']);
 });
 
 test('GATE-4: notice text never locks the composer, even when it reads like a phase', () => {
   const b = new TranscriptBuilder();
-  b.replay(stamp([...awaiting, { type: 'notice', level: 'info', text: STARTING }, { type: 'notice', level: 'info', text: PREPARING }]));
+  b.replay(
+    stamp([
+      ...awaiting,
+      { type: 'notice', level: 'info', text: STARTING },
+      { type: 'notice', level: 'info', text: PREPARING },
+    ]),
+  );
   assert.deepEqual(noticeTexts(b), [STARTING, PREPARING]);
   assert.equal(lock(b), null);
 });
@@ -114,7 +151,9 @@ test('GATE-4: a log that ends inside a handoff is locked on replay until the res
   // The window closed after "Starting build...": the handoff never reached `done`.
   b.replay(stamp([...awaiting, ...freshHandoff.slice(0, 6)]));
   assert.equal(lock(b), STARTING);
-  const [resumed] = stamp([{ type: 'session.started', agent: 'build', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: true }]);
+  const [resumed] = stamp([
+    { type: 'session.started', agent: 'build', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: true },
+  ]);
   b.apply({ ...resumed!, seq: 100, turn: 1 });
   assert.equal(lock(b), null, 'the handoff did not survive the process that ran it');
 });
@@ -137,14 +176,24 @@ test('GATE-4, EVT-1, ADD-4: a session log from before handoff.phase (the phases 
   assert.ok(contents);
   assert.deepEqual(contents.problems, [], 'every line of the old log verifies and parses');
   assert.equal(contents.events.filter((e) => e.type === 'handoff.phase').length, 0);
-  const state = replay(initialState({ id, workspace: root, provider: 'openai', model: 'gpt-test', agent: 'plan' }), contents.events);
+  const state = replay(
+    initialState({ id, workspace: root, provider: 'openai', model: 'gpt-test', agent: 'plan' }),
+    contents.events,
+  );
   assert.equal(state.agent, 'build');
   assert.equal(state.pendingApproval, null);
   assert.equal(state.status, 'idle');
 
   const b = new TranscriptBuilder();
   b.replay(contents.events);
-  assert.deepEqual(noticeTexts(b), ['Switched to Build mode.', PREPARING, 'Fresh thread. Context was 7% used.', RESTORING, STARTING, 'Implementing the approved plan.']);
+  assert.deepEqual(noticeTexts(b), [
+    'Switched to Build mode.',
+    PREPARING,
+    'Fresh thread. Context was 7% used.',
+    RESTORING,
+    STARTING,
+    'Implementing the approved plan.',
+  ]);
   assert.equal(lock(b), null);
   assert.equal(b.snapshot().status.mode, 'build');
 });

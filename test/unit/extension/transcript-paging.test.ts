@@ -33,7 +33,14 @@ function stamp(inputs: EventInput[]): SessionEvent[] {
   });
 }
 
-const started: EventInput = { type: 'session.started', agent: 'build', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false };
+const started: EventInput = {
+  type: 'session.started',
+  agent: 'build',
+  provider: 'openai',
+  model: 'gpt-test',
+  workspace: '/ws',
+  resumed: false,
+};
 
 /** `n` turns of a question and a markdown answer: two rows each. */
 function chat(n: number, from = 0): EventInput[] {
@@ -71,7 +78,11 @@ test('EVT-1, UI-1: a long restore sends the latest rows, rendered, and the count
   assert.ok(HostNotification.safeParse(state).success);
   assert.equal(state.transcript.length, TRANSCRIPT_WINDOW);
   assert.equal(state.earlier, 500 - TRANSCRIPT_WINDOW);
-  assert.deepEqual(state.transcript, all.slice(-TRANSCRIPT_WINDOW), 'the tail as the live session showed it, HTML included');
+  assert.deepEqual(
+    state.transcript,
+    all.slice(-TRANSCRIPT_WINDOW),
+    'the tail as the live session showed it, HTML included',
+  );
 
   let panel = reduce(initialState, state);
   const first = restored.earlierPage();
@@ -86,7 +97,11 @@ test('EVT-1, UI-1: a long restore sends the latest rows, rendered, and the count
   panel = reduce(panel, last);
   assert.deepEqual(panel.transcript, all, 'the panel holds the whole transcript, in order');
   assert.equal(panel.earlier, 0);
-  assert.deepEqual(restored.earlierPage(), { type: 'earlier', entries: [], earlier: 0 }, 'nothing earlier: an empty page');
+  assert.deepEqual(
+    restored.earlierPage(),
+    { type: 'earlier', entries: [], earlier: 0 },
+    'nothing earlier: an empty page',
+  );
 });
 
 test('GATE-1, EVT-1: a pending gate older than the latest rows is still sent, and the rows start at it', () => {
@@ -104,14 +119,24 @@ test('GATE-1, EVT-1: a pending gate older than the latest rows is still sent, an
 });
 
 test('GATE-3, EVT-1: an event that changes a row the panel does not hold yet posts nothing for it; the page shows the change, rendered', () => {
-  const stamped = stamp([started, ...chat(5), ...planning, ...chat(150, 5), { type: 'plan.approval.resolved', choice: 'execute', automatic: false, planFile: PLAN_FILE }]);
+  const stamped = stamp([
+    started,
+    ...chat(5),
+    ...planning,
+    ...chat(150, 5),
+    { type: 'plan.approval.resolved', choice: 'execute', automatic: false, planFile: PLAN_FILE },
+  ]);
   const events = stamped.slice(0, -1);
   const restored = new TranscriptBuilder();
   restored.replay(events);
   const snap = restored.snapshot();
   const posted = restored.apply(stamped.at(-1)!);
   const changed = posted.flatMap((m) => (m.type === 'entry' ? [m.entry] : []));
-  assert.deepEqual(changed.map((e) => [e.kind, e.kind === 'approval' && e.state]), [['approval', 'resolved']], 'only the gate the panel holds');
+  assert.deepEqual(
+    changed.map((e) => [e.kind, e.kind === 'approval' && e.state]),
+    [['approval', 'resolved']],
+    'only the gate the panel holds',
+  );
   const page = restored.earlierPage();
   assert.equal(page.earlier, 0);
   assert.equal(page.entries.length, snap.earlier);

@@ -69,14 +69,26 @@ const invalidSave = (message: string, line: number): EventInput[] => [
   },
 ];
 
-const start: EventInput = { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false };
+const start: EventInput = {
+  type: 'session.started',
+  agent: 'plan',
+  provider: 'openai',
+  model: 'gpt-test',
+  workspace: '/ws',
+  resumed: false,
+};
 
 const plans = (b: TranscriptBuilder) => b.snapshot().transcript.filter((e): e is EntryOf<'plan'> => e.kind === 'plan');
-const gates = (b: TranscriptBuilder) => b.snapshot().transcript.filter((e): e is EntryOf<'approval'> => e.kind === 'approval');
-const notices = (b: TranscriptBuilder) => b.snapshot().transcript.filter((e): e is EntryOf<'notice'> => e.kind === 'notice');
+const gates = (b: TranscriptBuilder) =>
+  b.snapshot().transcript.filter((e): e is EntryOf<'approval'> => e.kind === 'approval');
+const notices = (b: TranscriptBuilder) =>
+  b.snapshot().transcript.filter((e): e is EntryOf<'notice'> => e.kind === 'notice');
 
 /** Applies events one by one, checking every notification against the protocol. */
-function live(events: readonly SessionEvent[], b = new TranscriptBuilder()): { builder: TranscriptBuilder; sent: HostNotification[] } {
+function live(
+  events: readonly SessionEvent[],
+  b = new TranscriptBuilder(),
+): { builder: TranscriptBuilder; sent: HostNotification[] } {
   const sent: HostNotification[] = [];
   for (const e of events) {
     for (const m of b.apply(e)) {
@@ -110,8 +122,15 @@ test('GATE-2: three re-validated saves (one of them invalid) give one plan card 
     changed: [],
     sections: ['Assumptions and Defaults'],
   });
-  assert.deepEqual(gates(builder).map((g) => [g.state, g.synopsis.steps.length]), [['pending', 2]], 'one gate, showing the latest synopsis');
-  assert.equal(builder.snapshot().transcript.filter((e) => e.kind === 'approval' && e.state === 'superseded').length, 0);
+  assert.deepEqual(
+    gates(builder).map((g) => [g.state, g.synopsis.steps.length]),
+    [['pending', 2]],
+    'one gate, showing the latest synopsis',
+  );
+  assert.equal(
+    builder.snapshot().transcript.filter((e) => e.kind === 'approval' && e.state === 'superseded').length,
+    0,
+  );
   assert.deepEqual(notices(builder), [], 'no warning line and no "Superseded" line in the chat');
   assert.equal(builder.snapshot().status.status, 'Waiting for approval');
 
@@ -121,30 +140,51 @@ test('GATE-2: three re-validated saves (one of them invalid) give one plan card 
 });
 
 test('GATE-2: an invalid save is said inside the gate and nowhere else; the next valid save clears it', () => {
-  const events = stamp([start, ...planned(V1), ...invalidSave('Verify item `run checks` is not a concrete command.', 7)]);
+  const events = stamp([
+    start,
+    ...planned(V1),
+    ...invalidSave('Verify item `run checks` is not a concrete command.', 7),
+  ]);
   const { builder, sent } = live(events);
-  assert.deepEqual(gates(builder)[0]?.invalidEdit, { reasons: [{ message: 'Verify item `run checks` is not a concrete command.', line: 7 }] });
+  assert.deepEqual(gates(builder)[0]?.invalidEdit, {
+    reasons: [{ message: 'Verify item `run checks` is not a concrete command.', line: 7 }],
+  });
   assert.deepEqual(notices(builder), [], 'no warning line that would stay behind');
   assert.ok(!sent.some((m) => m.type === 'entry' && m.entry.kind === 'notice'));
 
   const fixed = plan([PARAM.replace('node --test test/', 'node --test test/, npm test'), CLI]);
-  const { sent: after } = live(stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(fixed)]).slice(events.length), builder);
+  const { sent: after } = live(
+    stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(fixed)]).slice(events.length),
+    builder,
+  );
   const [gate] = gates(builder);
   assert.equal(gate?.invalidEdit ?? null, null, 'the warning is gone');
   assert.equal(gate?.state, 'pending');
   assert.deepEqual(plans(builder)[0]?.revision?.changes?.changed, [
-    { before: { number: 1, text: 'Add the flag to `greet` in src/greet.js' }, after: { number: 1, text: 'Add the flag to `greet` in src/greet.js' }, fields: ['verify'] },
+    {
+      before: { number: 1, text: 'Add the flag to `greet` in src/greet.js' },
+      after: { number: 1, text: 'Add the flag to `greet` in src/greet.js' },
+      fields: ['verify'],
+    },
   ]);
-  assert.ok(after.some((m) => m.type === 'entry' && m.entry.kind === 'approval' && m.entry.id === gate?.id), 'the gate is updated where it stands');
   assert.ok(
-    after.some((m) => m.type === 'announce' && m.text === 'Plan updated to revision 2: Shout flag is ready for approval again.'),
+    after.some((m) => m.type === 'entry' && m.entry.kind === 'approval' && m.entry.id === gate?.id),
+    'the gate is updated where it stands',
+  );
+  assert.ok(
+    after.some(
+      (m) => m.type === 'announce' && m.text === 'Plan updated to revision 2: Shout flag is ready for approval again.',
+    ),
     'a screen reader hears that the gate changed',
   );
 });
 
 test('GATE-2: a save that changes nothing is no new revision, but it still clears the warning', () => {
   const { builder } = live(stamp([start, ...planned(V1), ...invalidSave('Bad.', 3), ...validSave(V1)]));
-  assert.deepEqual(plans(builder).map((p) => p.revision?.number), [1]);
+  assert.deepEqual(
+    plans(builder).map((p) => p.revision?.number),
+    [1],
+  );
   assert.equal(gates(builder)[0]?.invalidEdit ?? null, null);
 });
 
@@ -153,15 +193,35 @@ test('GATE-2, EVT-1: logs from before revisions were tracked (no `source`, no `i
   const old = stamp([
     start,
     ...planned(V1),
-    { type: 'notice', level: 'warning', text: 'The edited plan is not valid, so the previous plan stays active:\n- line 7: Verify item `run checks` is not a concrete command\n- Required section `## Summary` is missing' },
+    {
+      type: 'notice',
+      level: 'warning',
+      text: 'The edited plan is not valid, so the previous plan stays active:\n- line 7: Verify item `run checks` is not a concrete command\n- Required section `## Summary` is missing',
+    },
   ]);
   const b = new TranscriptBuilder();
   b.replay(old);
-  assert.deepEqual(gates(b)[0]?.invalidEdit, { reasons: [{ message: 'line 7: Verify item `run checks` is not a concrete command' }, { message: 'Required section `## Summary` is missing' }] });
+  assert.deepEqual(gates(b)[0]?.invalidEdit, {
+    reasons: [
+      { message: 'line 7: Verify item `run checks` is not a concrete command' },
+      { message: 'Required section `## Summary` is missing' },
+    ],
+  });
   assert.deepEqual(notices(b), []);
-  b.replay(stamp([{ type: 'plan.completed', text: v2 }, { type: 'plan.approval.requested', planFile: PLAN_FILE }]));
-  assert.deepEqual(plans(b).map((p) => [p.revision?.number, p.revision?.source, p.revision?.changes?.added]), [[2, 'editor', [{ number: 3, text: 'Document the flag in README.md' }]]]);
-  assert.deepEqual(gates(b).map((g) => [g.state, g.invalidEdit ?? null]), [['pending', null]]);
+  b.replay(
+    stamp([
+      { type: 'plan.completed', text: v2 },
+      { type: 'plan.approval.requested', planFile: PLAN_FILE },
+    ]),
+  );
+  assert.deepEqual(
+    plans(b).map((p) => [p.revision?.number, p.revision?.source, p.revision?.changes?.added]),
+    [[2, 'editor', [{ number: 3, text: 'Document the flag in README.md' }]]],
+  );
+  assert.deepEqual(
+    gates(b).map((g) => [g.state, g.invalidEdit ?? null]),
+    [['pending', null]],
+  );
 });
 
 test('GATE-2: without a gate to carry it, the warning is one line per plan, marked resolved by the next valid save', () => {
@@ -174,28 +234,61 @@ test('GATE-2: without a gate to carry it, the warning is one line per plan, mark
     ...invalidSave('Second problem.', 4),
   ]);
   const { builder } = live(events);
-  const warnings = () => notices(builder).filter((n) => n.text.startsWith('The edited plan is not valid') || n.text.startsWith('Resolved'));
-  assert.deepEqual(warnings().map((n) => [n.level, n.text.split('\n')[1]]), [['warning', '- line 4: Second problem']], 'a second invalid save replaces the line');
-  live(stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(plan([PARAM]))]).slice(events.length), builder);
-  assert.deepEqual(warnings().map((n) => [n.level, n.text]), [['info', `Resolved: a later save of ${PLAN_FILE} is valid (revision 2).`]]);
-  assert.deepEqual(gates(builder).map((g) => g.state), ['resolved', 'pending'], 'a gate that was answered stays answered; the edit asks again');
+  const warnings = () =>
+    notices(builder).filter((n) => n.text.startsWith('The edited plan is not valid') || n.text.startsWith('Resolved'));
+  assert.deepEqual(
+    warnings().map((n) => [n.level, n.text.split('\n')[1]]),
+    [['warning', '- line 4: Second problem']],
+    'a second invalid save replaces the line',
+  );
+  live(
+    stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(plan([PARAM]))]).slice(events.length),
+    builder,
+  );
+  assert.deepEqual(
+    warnings().map((n) => [n.level, n.text]),
+    [['info', `Resolved: a later save of ${PLAN_FILE} is valid (revision 2).`]],
+  );
+  assert.deepEqual(
+    gates(builder).map((g) => g.state),
+    ['resolved', 'pending'],
+    'a gate that was answered stays answered; the edit asks again',
+  );
 });
 
 test('GATE-2: a plan the planner revises in a later turn is a new card for that turn, counted as the next revision of the file', () => {
   const v2 = plan([PARAM, DOCS]);
   const { builder } = live(stamp([start, ...planned(V1), ...planned(v2, 'Drop the CLI step; document it instead')]));
-  assert.deepEqual(plans(builder).map((p) => [p.revision?.number, p.revision?.source]), [[1, 'planner'], [2, 'planner']]);
+  assert.deepEqual(
+    plans(builder).map((p) => [p.revision?.number, p.revision?.source]),
+    [
+      [1, 'planner'],
+      [2, 'planner'],
+    ],
+  );
   assert.equal(plans(builder)[0]?.revision?.changes, null, 'the first revision has nothing to compare with');
   assert.deepEqual(plans(builder)[1]?.revision?.changes, {
     added: [],
     removed: [],
-    changed: [{ before: { number: 2, text: 'Parse `--shout` in bin/greet.js' }, after: { number: 2, text: 'Document the flag in README.md' }, fields: ['action', 'files', 'verify'] }],
+    changed: [
+      {
+        before: { number: 2, text: 'Parse `--shout` in bin/greet.js' },
+        after: { number: 2, text: 'Document the flag in README.md' },
+        fields: ['action', 'files', 'verify'],
+      },
+    ],
     sections: [],
   });
   // An edit after that updates the newer card, not the first one.
   const b2 = new TranscriptBuilder();
   b2.replay(stamp([start, ...planned(V1), ...planned(v2, 'again'), ...validSave(plan([PARAM, DOCS, CLI]))]));
-  assert.deepEqual(plans(b2).map((p) => p.revision?.number), [1, 3]);
+  assert.deepEqual(
+    plans(b2).map((p) => p.revision?.number),
+    [1, 3],
+  );
   const entries: TranscriptEntry[] = b2.snapshot().transcript;
-  assert.deepEqual(entries.filter((e) => e.kind === 'approval').map((e) => e.kind === 'approval' && e.state), ['superseded', 'pending']);
+  assert.deepEqual(
+    entries.filter((e) => e.kind === 'approval').map((e) => e.kind === 'approval' && e.state),
+    ['superseded', 'pending'],
+  );
 });

@@ -11,7 +11,12 @@ const parts = {
 };
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 test('UI-1 security: the webview CSP loads nothing by default, scripts only by nonce, no inline or eval', () => {
@@ -21,17 +26,30 @@ test('UI-1 security: the webview CSP loads nothing by default, scripts only by n
   assert.deepEqual(csp.get('style-src'), [parts.cspSource, `'nonce-${parts.styleNonce}'`]);
   assert.deepEqual(csp.get('font-src'), [parts.cspSource]);
   assert.deepEqual(csp.get('img-src'), [parts.cspSource, 'data:']);
-  assert.equal([...csp.keys()].some((d) => d === 'connect-src' || d === 'frame-src'), false);
+  assert.equal(
+    [...csp.keys()].some((d) => d === 'connect-src' || d === 'frame-src'),
+    false,
+  );
   assert.doesNotMatch(contentSecurityPolicy(parts), /unsafe-/);
 });
 
 test('UI-1 security: the document carries the policy, the style nonce for the toolkit, and the nonced script', () => {
   const html = chatDocument(parts);
-  assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-c2NyaXB0LW5vbmNl'; /);
+  assert.match(
+    html,
+    /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-c2NyaXB0LW5vbmNl'; /,
+  );
   // The toolkit reads this tag to nonce its one probe <style>; it must never expose the script nonce.
   assert.match(html, /<meta property="csp-nonce" content="c3R5bGUtbm9uY2U=">/);
-  assert.equal(html.split(parts.scriptNonce).length - 1, 2, 'the script nonce appears in the policy and on the script only');
-  assert.match(html, /<script nonce="c2NyaXB0LW5vbmNl" src="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/ext\/dist\/webview\.js"><\/script>/);
+  assert.equal(
+    html.split(parts.scriptNonce).length - 1,
+    2,
+    'the script nonce appears in the policy and on the script only',
+  );
+  assert.match(
+    html,
+    /<script nonce="c2NyaXB0LW5vbmNl" src="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/ext\/dist\/webview\.js"><\/script>/,
+  );
   assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script, no inline script');
 });
 

@@ -1,8 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  admitPreview, budgetExhaustedSchema, consume, KIB, MAX_SEQUENTIAL_SPOOL_READS, newCounters, newPreviewBudget, planningLimits,
-  previewResult, previewStub, resultCap, SPOOL_PAGE_CREDIT, type PreviewBudget,
+  admitPreview,
+  budgetExhaustedSchema,
+  consume,
+  KIB,
+  MAX_SEQUENTIAL_SPOOL_READS,
+  newCounters,
+  newPreviewBudget,
+  planningLimits,
+  previewResult,
+  previewStub,
+  resultCap,
+  SPOOL_PAGE_CREDIT,
+  type PreviewBudget,
 } from '../../../src/core/guards/budget';
 
 test('NAV-1: planning floors of 120 calls and 60 loops apply below, not at or above; 0 stays unlimited', () => {
@@ -21,13 +32,20 @@ test('NAV-6: a used-up budget fails closed with a budget_exhausted record of use
     state = step.state;
   }
   const refused = consume(state, 'tool_calls');
-  assert.deepEqual(refused.decision, { kind: 'exhausted', record: { type: 'budget_exhausted', budget: 'tool_calls', used: 2, max: 2 } });
+  assert.deepEqual(refused.decision, {
+    kind: 'exhausted',
+    record: { type: 'budget_exhausted', budget: 'tool_calls', used: 2, max: 2 },
+  });
   assert.equal(refused.state, state);
-  if (refused.decision.kind === 'exhausted') assert.deepEqual(budgetExhaustedSchema.parse(refused.decision.record), refused.decision.record);
+  if (refused.decision.kind === 'exhausted')
+    assert.deepEqual(budgetExhaustedSchema.parse(refused.decision.record), refused.decision.record);
   let unlimited = state;
   for (let i = 0; i < 1000; i += 1) unlimited = consume(unlimited, 'tool_loop').state;
   assert.equal(unlimited.used.tool_loop, 1000);
-  const session = consume(newCounters({ tool_calls: 0, tool_loop: 0, session_calls: 5 }, { session_calls: 5 }), 'session_calls');
+  const session = consume(
+    newCounters({ tool_calls: 0, tool_loop: 0, session_calls: 5 }, { session_calls: 5 }),
+    'session_calls',
+  );
   assert.equal(session.decision.kind === 'exhausted' && session.decision.record.budget, 'session_calls');
 });
 
@@ -42,12 +60,20 @@ test('NAV-5: plan inspections default to 8 KiB, explicit values clamp to 16 KiB;
 
 function fill(phase: 'plan' | 'exec', bytes: number): PreviewBudget {
   let state = newPreviewBudget(phase);
-  while (state.used < bytes) state = previewResult(state, { kind: 'verification', requested: Math.min(32 * KIB, bytes - state.used), bodyBytes: 10 * 1024 * KIB }).state;
+  while (state.used < bytes)
+    state = previewResult(state, {
+      kind: 'verification',
+      requested: Math.min(32 * KIB, bytes - state.used),
+      bodyBytes: 10 * 1024 * KIB,
+    }).state;
   return state;
 }
 
 test('NAV-5: the per-turn budget is 96 KiB in plan and 64 KiB in execution (below, at, above)', () => {
-  for (const [phase, limit] of [['plan', 96 * KIB], ['exec', 64 * KIB]] as const) {
+  for (const [phase, limit] of [
+    ['plan', 96 * KIB],
+    ['exec', 64 * KIB],
+  ] as const) {
     const below = fill(phase, limit - 1);
     assert.equal(below.exhausted, false);
     const at = previewResult(below, { kind: 'verification', bodyBytes: 10 });

@@ -1,8 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockedHandoff, fuseLimits, newFuse, recordCall, renderBlockedHandoff, type FuseDecision, type FuseLimits, type FuseState } from '../../../src/core/guards';
+import {
+  blockedHandoff,
+  fuseLimits,
+  newFuse,
+  recordCall,
+  renderBlockedHandoff,
+  type FuseDecision,
+  type FuseLimits,
+  type FuseState,
+} from '../../../src/core/guards';
 
-function run(limits: FuseLimits, outcomes: readonly ('blocked' | 'allowed')[]): { state: FuseState; decisions: FuseDecision[] } {
+function run(
+  limits: FuseLimits,
+  outcomes: readonly ('blocked' | 'allowed')[],
+): { state: FuseState; decisions: FuseDecision[] } {
   let state = newFuse();
   const decisions: FuseDecision[] = [];
   for (const o of outcomes) {
@@ -30,10 +42,16 @@ test('FUSE-1: cap 3 in plan: 12 non-consecutive blocked calls pass, call 13 stop
   const step = recordCall(twelve.state, 'blocked', limits);
   assert.equal(step.decision.kind, 'tripped');
   if (step.decision.kind === 'tripped') {
-    assert.deepEqual([step.decision.limit, step.decision.cap, step.decision.total, step.decision.next], ['total', 12, 13, 'recovery_pass']);
+    assert.deepEqual(
+      [step.decision.limit, step.decision.cap, step.decision.total, step.decision.next],
+      ['total', 12, 13, 'recovery_pass'],
+    );
   }
   const after = recordCall(step.state, 'blocked', fuseLimits(3, 'recovery'));
-  assert.ok(after.decision.kind === 'tripped' && after.decision.next === 'end_turn_blocked', 'above the limit, in the recovery that follows, the next blocked call ends the turn');
+  assert.ok(
+    after.decision.kind === 'tripped' && after.decision.next === 'end_turn_blocked',
+    'above the limit, in the recovery that follows, the next blocked call ends the turn',
+  );
 });
 
 test('FUSE-1: total limit at, below and above in normal mode (cap 3 → 6)', () => {
@@ -58,7 +76,10 @@ test('FUSE-1: in recovery the fuse is 1× cap and ends the turn blocked', () => 
   const limits = fuseLimits(2, 'recovery');
   const r = run(limits, ['blocked', 'allowed', 'blocked', 'allowed', 'blocked']);
   const last = r.decisions.at(-1);
-  assert.equal(r.decisions.slice(0, -1).every((d) => d.kind === 'continue'), true);
+  assert.equal(
+    r.decisions.slice(0, -1).every((d) => d.kind === 'continue'),
+    true,
+  );
   assert.ok(last?.kind === 'tripped' && last.next === 'end_turn_blocked' && last.limit === 'total');
   if (last?.kind === 'tripped') assert.match(last.message, /recovery/);
 });
@@ -67,7 +88,11 @@ test('FUSE-2: the handoff advertises resume only for a persisted and verified ar
   const base = { reason: 'fuse tripped', planning: false };
   const ok = blockedHandoff({ ...base, archive: { status: 'verified', resumeCommand: 'vtplan resume s-42' } });
   assert.match(ok.resume, /`vtplan resume s-42`/);
-  for (const archive of [{ status: 'disabled' }, { status: 'failed', error: 'disk full' }, { status: 'unsupported' }] as const) {
+  for (const archive of [
+    { status: 'disabled' },
+    { status: 'failed', error: 'disk full' },
+    { status: 'unsupported' },
+  ] as const) {
     const h = blockedHandoff({ ...base, archive });
     assert.match(h.resume, /^Resume is unavailable: /);
     assert.doesNotMatch(renderBlockedHandoff(h), /vtplan resume/);
@@ -76,7 +101,11 @@ test('FUSE-2: the handoff advertises resume only for a persisted and verified ar
 });
 
 test('FUSE-3: a turn blocked while planning carries plan-mode guidance in the handoff file', () => {
-  const h = blockedHandoff({ reason: 'Mutation blocked: write_file', planning: true, archive: { status: 'unsupported' } });
+  const h = blockedHandoff({
+    reason: 'Mutation blocked: write_file',
+    planning: true,
+    archive: { status: 'unsupported' },
+  });
   const text = renderBlockedHandoff(h);
   assert.match(text, /## Actionable Next Steps/);
   assert.match(text, /`Mutation blocked` means the edit was stopped by policy, not by a failing check/);
@@ -84,6 +113,8 @@ test('FUSE-3: a turn blocked while planning carries plan-mode guidance in the ha
   assert.match(text, /`continue`.*approving the plan.*`\/mode build`.*`\/mode auto`/);
   assert.match(text, /does not switch by itself/);
   assert.match(h.placeholder, /continue/);
-  const plain = renderBlockedHandoff(blockedHandoff({ reason: 'x', planning: false, archive: { status: 'unsupported' } }));
+  const plain = renderBlockedHandoff(
+    blockedHandoff({ reason: 'x', planning: false, archive: { status: 'unsupported' } }),
+  );
   assert.doesNotMatch(plain, /Mutation blocked/);
 });

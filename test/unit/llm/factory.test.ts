@@ -5,7 +5,11 @@ import { startModelServer } from '../../fixtures/model-server';
 import { API_KEY, request } from './helpers';
 
 test('ADD-1: provider settings are validated; a bad base URL or empty model is refused with the field named', () => {
-  assert.equal(ProviderConfigSchema.safeParse({ kind: 'openai', model: 'qwen2.5-coder:14b', baseUrl: 'http://localhost:11434/v1' }).success, true);
+  assert.equal(
+    ProviderConfigSchema.safeParse({ kind: 'openai', model: 'qwen2.5-coder:14b', baseUrl: 'http://localhost:11434/v1' })
+      .success,
+    true,
+  );
   const badUrl = ProviderConfigSchema.safeParse({ kind: 'openai', model: 'm', baseUrl: 'file:///etc/passwd' });
   assert.equal(badUrl.success, false);
   assert.deepEqual(badUrl.error?.issues[0]?.path, ['baseUrl']);
@@ -30,6 +34,9 @@ test('ADD-1: anthropic without a key is refused up front; an OpenAI-compatible l
 
 test('ADD-1: a base URL without http(s) is refused when the provider is built', async () => {
   const { createAnthropicProvider, createOpenAIProvider } = await import('../../../src/core/llm');
-  assert.throws(() => createOpenAIProvider({ model: 'm', baseUrl: 'localhost:11434/v1' }), /invalid base URL "localhost:11434\/v1"/);
+  assert.throws(
+    () => createOpenAIProvider({ model: 'm', baseUrl: 'localhost:11434/v1' }),
+    /invalid base URL "localhost:11434\/v1"/,
+  );
   assert.throws(() => createAnthropicProvider({ model: 'm', apiKey: API_KEY, baseUrl: 'ftp://x' }), /invalid base URL/);
 });

@@ -1,4 +1,10 @@
-import { createAnthropicProvider, createOpenAIProvider, type ModelProvider, type ModelRequest, type StreamChunk } from '../../../src/core/llm';
+import {
+  createAnthropicProvider,
+  createOpenAIProvider,
+  type ModelProvider,
+  type ModelRequest,
+  type StreamChunk,
+} from '../../../src/core/llm';
 import type { ModelServer } from '../../fixtures/model-server';
 
 export const API_KEY = 'sk-test-0123456789abcdef';
@@ -11,18 +17,25 @@ export interface ProviderCase {
 export const PROVIDERS: ProviderCase[] = [
   {
     name: 'openai',
-    make: (server, apiKey = API_KEY) => createOpenAIProvider({ model: 'scripted-model', baseUrl: server.openaiBaseUrl, apiKey }),
+    make: (server, apiKey = API_KEY) =>
+      createOpenAIProvider({ model: 'scripted-model', baseUrl: server.openaiBaseUrl, apiKey }),
   },
   {
     name: 'anthropic',
-    make: (server, apiKey = API_KEY) => createAnthropicProvider({ model: 'scripted-model', baseUrl: server.anthropicBaseUrl, apiKey }),
+    make: (server, apiKey = API_KEY) =>
+      createAnthropicProvider({ model: 'scripted-model', baseUrl: server.anthropicBaseUrl, apiKey }),
   },
 ];
 
 export const READ_FILE_TOOL = {
   name: 'read_file',
   description: 'Read a file of the workspace.',
-  parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+  parameters: {
+    type: 'object',
+    properties: { path: { type: 'string' } },
+    required: ['path'],
+    additionalProperties: false,
+  },
 };
 
 export function request(overrides: Partial<ModelRequest> = {}): ModelRequest {

@@ -2,8 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startModelServer } from '../../fixtures/model-server';
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -14,17 +22,24 @@ test('ADD-1: the fixture answers non-streaming requests and an empty script with
     assert.equal(nonStream.status, 400);
     assert.match(nonStream.text, /only streaming requests/);
     assert.equal(server.pending(), 1, 'a refused request consumes no turn');
-    const first = await post(`${server.anthropicBaseUrl}/v1/messages`, { stream: true }, { authorization: 'Bearer secret-value-1' });
+    const first = await post(
+      `${server.anthropicBaseUrl}/v1/messages`,
+      { stream: true },
+      { authorization: 'Bearer secret-value-1' },
+    );
     assert.equal(first.status, 200);
     assert.match(first.text, /event: message_stop/);
     const empty = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true });
     assert.equal(empty.status, 400);
     assert.match(empty.text, /no scripted turn left/);
-    assert.deepEqual(server.requests.map((r) => [r.api, r.path]), [
-      ['openai', '/openai/v1/chat/completions'],
-      ['anthropic', '/anthropic/v1/messages'],
-      ['openai', '/openai/v1/chat/completions'],
-    ]);
+    assert.deepEqual(
+      server.requests.map((r) => [r.api, r.path]),
+      [
+        ['openai', '/openai/v1/chat/completions'],
+        ['anthropic', '/anthropic/v1/messages'],
+        ['openai', '/openai/v1/chat/completions'],
+      ],
+    );
     assert.ok(!JSON.stringify(server.requests).includes('secret-value-1'), 'authorization is not recorded');
   } finally {
     await server.close();
@@ -34,7 +49,10 @@ test('ADD-1: the fixture answers non-streaming requests and an empty script with
 test('ADD-1: the OpenAI wire ends with [DONE] and carries usage only when asked', async () => {
   const server = await startModelServer([{ text: 'a' }, { text: 'b' }]);
   try {
-    const withUsage = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true, stream_options: { include_usage: true } });
+    const withUsage = await post(`${server.openaiBaseUrl}/chat/completions`, {
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const without = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true });
     assert.match(withUsage.text, /"usage":\{"prompt_tokens":10/);
     assert.doesNotMatch(without.text, /"usage"/);

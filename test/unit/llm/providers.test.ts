@@ -71,7 +71,10 @@ for (const p of PROVIDERS) {
       server.enqueue({ status: 500 }, { text: 'Recovered.' });
       const notices: number[] = [];
       const outcome = await collectStream(
-        streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: (n) => notices.push(n.failure.status ?? -1) }),
+        streamWithRetry(p.make(server), request(), {
+          baseDelayMs: 1,
+          onRetry: (n) => notices.push(n.failure.status ?? -1),
+        }),
       );
       assert.equal(outcome.status, 'completed');
       assert.equal(outcome.response.text, 'Recovered.');
@@ -95,7 +98,11 @@ for (const p of PROVIDERS) {
       server.enqueue({ status: 503 }, { status: 503 }, { status: 503 });
       const notices: number[] = [];
       const outcome = await collectStream(
-        streamWithRetry(p.make(server), request(), { maxRetries: 2, baseDelayMs: 1, onRetry: (n) => notices.push(n.retry) }),
+        streamWithRetry(p.make(server), request(), {
+          maxRetries: 2,
+          baseDelayMs: 1,
+          onRetry: (n) => notices.push(n.retry),
+        }),
       );
       assert.equal(outcome.status, 'failed');
       assert.ok(outcome.status === 'failed');
@@ -109,7 +116,9 @@ for (const p of PROVIDERS) {
 
     test(`SYN-1: ${p.name} a 400 is not retried`, async () => {
       server.enqueue({ status: 400, errorMessage: 'context length exceeded' });
-      const outcome = await collectStream(streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => assert.fail('retried') }));
+      const outcome = await collectStream(
+        streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => assert.fail('retried') }),
+      );
       assert.ok(outcome.status === 'failed');
       assert.equal(outcome.failure.status, 400);
       assert.equal(outcome.failure.retryable, false);
@@ -119,7 +128,9 @@ for (const p of PROVIDERS) {
 
     test(`SYN-1: ${p.name} a retry-after beyond the cap is not waited for`, async () => {
       server.enqueue({ status: 429, headers: { 'retry-after': '3600' } });
-      const outcome = await collectStream(streamWithRetry(p.make(server), request(), { onRetry: () => assert.fail('retried') }));
+      const outcome = await collectStream(
+        streamWithRetry(p.make(server), request(), { onRetry: () => assert.fail('retried') }),
+      );
       assert.ok(outcome.status === 'failed');
       assert.equal(outcome.failure.retryAfterMs, 3_600_000);
     });
@@ -128,7 +139,9 @@ for (const p of PROVIDERS) {
       const type = p.name === 'anthropic' ? 'overloaded_error' : 'server_error';
       server.enqueue({ streamError: { type, message: 'Overloaded' } }, { text: 'second try' });
       let retries = 0;
-      const outcome = await collectStream(streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => retries++ }));
+      const outcome = await collectStream(
+        streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => retries++ }),
+      );
       assert.equal(outcome.status, 'completed');
       assert.equal(outcome.response.text, 'second try');
       assert.equal(retries, 1);
@@ -136,7 +149,9 @@ for (const p of PROVIDERS) {
 
     test(`SYN-1: ${p.name} a failure after content was streamed is returned, not replayed`, async () => {
       server.enqueue({ text: ['partial ', 'answer'], dropConnection: true });
-      const outcome = await collectStream(streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => assert.fail('retried') }));
+      const outcome = await collectStream(
+        streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: () => assert.fail('retried') }),
+      );
       assert.ok(outcome.status === 'failed');
       assert.equal(outcome.response.text, 'partial answer');
       assert.equal(outcome.failure.attempts, 1);
@@ -157,7 +172,10 @@ for (const p of PROVIDERS) {
     });
 
     test(`EXEC-5: ${p.name} "Interrupted by user" from the provider is a failure, not a cancellation`, async () => {
-      server.enqueue({ text: 'working', streamError: { type: 'invalid_request_error', message: 'Interrupted by user' } });
+      server.enqueue({
+        text: 'working',
+        streamError: { type: 'invalid_request_error', message: 'Interrupted by user' },
+      });
       const outcome = await collectStream(streamWithRetry(p.make(server), request(), { baseDelayMs: 1 }));
       assert.equal(outcome.status, 'failed');
       assert.ok(outcome.status === 'failed');
@@ -190,7 +208,13 @@ for (const p of PROVIDERS) {
       const wrongKey = 'sk-wrong-key-9876543210';
       server.enqueue();
       const logged: string[] = [];
-      const original = { error: console.error, warn: console.warn, log: console.log, info: console.info, debug: console.debug };
+      const original = {
+        error: console.error,
+        warn: console.warn,
+        log: console.log,
+        info: console.info,
+        debug: console.debug,
+      };
       for (const name of ['error', 'warn', 'log', 'info', 'debug'] as const) {
         console[name] = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
       }
@@ -243,7 +267,10 @@ describe('recorded requests', () => {
     assert.equal(body['max_tokens'], 512);
     assert.equal(body['tool_choice'], 'none');
     assert.deepEqual(body['tools'], [
-      { type: 'function', function: { name: 'read_file', description: READ_FILE_TOOL.description, parameters: READ_FILE_TOOL.parameters } },
+      {
+        type: 'function',
+        function: { name: 'read_file', description: READ_FILE_TOOL.description, parameters: READ_FILE_TOOL.parameters },
+      },
     ]);
     assert.deepEqual(body['messages'], [
       { role: 'system', content: 'You are the planning agent.' },
@@ -296,7 +323,10 @@ describe('recorded requests', () => {
   });
 
   test('SYN-2: anthropic thinking blocks come back signed on the next request', async () => {
-    server.enqueue({ reasoning: 'private', toolCalls: [{ name: 'read_file', arguments: '{"path":"x"}' }] }, { text: 'done' });
+    server.enqueue(
+      { reasoning: 'private', toolCalls: [{ name: 'read_file', arguments: '{"path":"x"}' }] },
+      { text: 'done' },
+    );
     const p = PROVIDERS[1];
     assert.ok(p);
     const provider = p.make(server);
@@ -320,7 +350,10 @@ describe('recorded requests', () => {
     const messages = (server.requests[1]?.body as { messages: { content: { type: string }[] }[] }).messages;
     assert.deepEqual(messages[1]?.content[0], { type: 'thinking', thinking: 'private', signature: 'sig-1' });
     // The private reasoning is not answer text.
-    assert.equal(messages[1]?.content.some((b) => b.type === 'text'), false);
+    assert.equal(
+      messages[1]?.content.some((b) => b.type === 'text'),
+      false,
+    );
   });
 
   test('SYN-2: openai reasoning in the `reasoning` field (Ollama, OpenRouter) and in <think> tags is reasoning', async () => {
@@ -342,9 +375,12 @@ describe('recorded requests', () => {
     server.enqueue({ text: 'ok' });
     const { createOpenAIProvider } = await import('../../../src/core/llm');
     await drain(
-      createOpenAIProvider({ model: 'm', baseUrl: server.openaiBaseUrl, apiKey: API_KEY, maxTokensField: 'max_completion_tokens' }).stream(
-        request({ tools: [] }),
-      ),
+      createOpenAIProvider({
+        model: 'm',
+        baseUrl: server.openaiBaseUrl,
+        apiKey: API_KEY,
+        maxTokensField: 'max_completion_tokens',
+      }).stream(request({ tools: [] })),
     );
     const body = server.requests[0]?.body as Record<string, unknown>;
     assert.equal(body['max_completion_tokens'], 512);
@@ -387,17 +423,21 @@ describe('server quirks', () => {
   });
 
   for (const p of PROVIDERS) {
-    test(`EXEC-5: ${p.name} aborting while waiting for the response head is a cancellation`, { timeout: 60_000 }, async () => {
-      // The head would come after 10 minutes, past this test's deadline: only the abort can end
-      // the wait (the server ends its delay when the client goes away).
-      server.enqueue({ delayMs: 600_000, text: 'late' });
-      const controller = new AbortController();
-      const pending = drain(streamWithRetry(p.make(server), request({ signal: controller.signal })));
-      await waitFor(() => server.requests.length === 1, 60_000);
-      controller.abort();
-      assert.deepEqual(await pending, [{ type: 'cancelled' }]);
-      await waitFor(() => server.requests[0]?.clientClosedEarly === true, 60_000);
-    });
+    test(
+      `EXEC-5: ${p.name} aborting while waiting for the response head is a cancellation`,
+      { timeout: 60_000 },
+      async () => {
+        // The head would come after 10 minutes, past this test's deadline: only the abort can end
+        // the wait (the server ends its delay when the client goes away).
+        server.enqueue({ delayMs: 600_000, text: 'late' });
+        const controller = new AbortController();
+        const pending = drain(streamWithRetry(p.make(server), request({ signal: controller.signal })));
+        await waitFor(() => server.requests.length === 1, 60_000);
+        controller.abort();
+        assert.deepEqual(await pending, [{ type: 'cancelled' }]);
+        await waitFor(() => server.requests[0]?.clientClosedEarly === true, 60_000);
+      },
+    );
   }
 });
 
@@ -427,7 +467,9 @@ describe('transport', () => {
     const p = PROVIDERS[0];
     assert.ok(p);
     const failures: string[] = [];
-    const outcome = await collectStream(streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: (n) => failures.push(n.failure.kind) }));
+    const outcome = await collectStream(
+      streamWithRetry(p.make(server), request(), { baseDelayMs: 1, onRetry: (n) => failures.push(n.failure.kind) }),
+    );
     assert.equal(outcome.status, 'completed');
     assert.equal(failures.length, 1);
   });
@@ -457,17 +499,28 @@ describe('property', () => {
     };
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).filter((t) => !t.trimStart().startsWith('<think>')),
-        fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), { maxKeys: 4 }),
+        fc
+          .string({ unit: 'grapheme', minLength: 1, maxLength: 60 })
+          .filter((t) => !t.trimStart().startsWith('<think>')),
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), {
+          maxKeys: 4,
+        }),
         fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 12 }),
         async (text, args, sizes) => {
           const argsJson = JSON.stringify(args);
           for (const p of PROVIDERS) {
-            server.enqueue({ text: cut(text, sizes), toolCalls: [{ id: 'c1', name: 'read_file', arguments: cut(argsJson, sizes) }] });
+            server.enqueue({
+              text: cut(text, sizes),
+              toolCalls: [{ id: 'c1', name: 'read_file', arguments: cut(argsJson, sizes) }],
+            });
             const outcome = await collectStream(p.make(server).stream(request()));
             assert.ok(outcome.status === 'completed', p.name);
             assert.equal(outcome.response.text, text, p.name);
-            assert.deepEqual(outcome.response.toolCalls, [{ id: 'c1', name: 'read_file', arguments: argsJson }], p.name);
+            assert.deepEqual(
+              outcome.response.toolCalls,
+              [{ id: 'c1', name: 'read_file', arguments: argsJson }],
+              p.name,
+            );
           }
         },
       ),

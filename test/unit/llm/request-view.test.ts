@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { MISSING_RESULT, requestView, type Message } from '../../../src/core/llm';
 
 const call = (id: string) => ({ id, name: 'read_file', arguments: '{}' });
-const result = (id: string, content = `result ${id}`): Message => ({ role: 'tool', toolCallId: id, name: 'read_file', content });
+const result = (id: string, content = `result ${id}`): Message => ({
+  role: 'tool',
+  toolCallId: id,
+  name: 'read_file',
+  content,
+});
 
 test('EXEC-2: results follow their batch in call order; a directive inside the batch moves after it', () => {
   const history: Message[] = [
@@ -15,7 +20,13 @@ test('EXEC-2: results follow their batch in call order; a directive inside the b
     result('a'),
   ];
   const snapshot = structuredClone(history);
-  assert.deepEqual(requestView(history), [history[0], history[1], result('a'), result('b'), { role: 'user', content: 'directive' }]);
+  assert.deepEqual(requestView(history), [
+    history[0],
+    history[1],
+    result('a'),
+    result('b'),
+    { role: 'user', content: 'directive' },
+  ]);
   assert.deepEqual(history, snapshot, 'history is not rewritten');
 });
 
@@ -58,7 +69,8 @@ test('EXEC-2: any history becomes a view where every call has exactly one result
           let j = i - 1;
           while (j >= 0 && (view[j] as Message).role === 'tool') j--;
           const owner = view[j];
-          if (!owner || owner.role !== 'assistant' || !owner.toolCalls?.some((c) => c.id === m.toolCallId)) return false;
+          if (!owner || owner.role !== 'assistant' || !owner.toolCalls?.some((c) => c.id === m.toolCallId))
+            return false;
         }
         if (m.role === 'assistant' && m.toolCalls && m.toolCalls.length > 0) {
           const following = view.slice(i + 1, i + 1 + m.toolCalls.length);

@@ -39,32 +39,53 @@ test('SYN-1: backoff grows exponentially, stays within [half, full] of the cappe
       return delay >= Math.floor(cap / 2) && delay <= cap;
     }),
   );
-  assert.equal(backoffDelay(1, DEFAULT_RETRY_POLICY, () => 0), 250);
-  assert.equal(backoffDelay(3, DEFAULT_RETRY_POLICY, () => 0), 1000);
-  assert.equal(backoffDelay(20, DEFAULT_RETRY_POLICY, () => 0.999999), 8000);
+  assert.equal(
+    backoffDelay(1, DEFAULT_RETRY_POLICY, () => 0),
+    250,
+  );
+  assert.equal(
+    backoffDelay(3, DEFAULT_RETRY_POLICY, () => 0),
+    1000,
+  );
+  assert.equal(
+    backoffDelay(20, DEFAULT_RETRY_POLICY, () => 0.999999),
+    8000,
+  );
 });
 
 test('SYN-1: every retry is reported with its number, wait and cause before waiting', async () => {
   const provider = scripted(
     [{ type: 'error', failure: failure() }],
     [{ type: 'error', failure: failure({ status: 429, retryAfterMs: 1500 }) }],
-    [{ type: 'text_delta', text: 'ok' }, { type: 'finish', reason: 'stop' }],
+    [
+      { type: 'text_delta', text: 'ok' },
+      { type: 'finish', reason: 'stop' },
+    ],
   );
   const { waits, sleep } = recordingSleep();
   const notices: string[] = [];
   const chunks = await drain(
-    streamWithRetry(provider, request(), { sleep, random: () => 0, onRetry: (n) => notices.push(`${n.retry}:${n.delayMs}:${n.failure.status}`) }),
+    streamWithRetry(provider, request(), {
+      sleep,
+      random: () => 0,
+      onRetry: (n) => notices.push(`${n.retry}:${n.delayMs}:${n.failure.status}`),
+    }),
   );
   assert.deepEqual(notices, ['1:250:503', '2:1500:429']);
   assert.deepEqual(waits, [250, 1500]);
-  assert.deepEqual(chunks, [{ type: 'text_delta', text: 'ok' }, { type: 'finish', reason: 'stop' }]);
+  assert.deepEqual(chunks, [
+    { type: 'text_delta', text: 'ok' },
+    { type: 'finish', reason: 'stop' },
+  ]);
   assert.equal(provider.calls, 3);
 });
 
 test('SYN-1: non-retryable failures and maxRetries 0 return the failure at once with attempts', async () => {
   const provider = scripted([{ type: 'error', failure: failure({ retryable: false, status: 401 }) }]);
   const chunks = await drain(streamWithRetry(provider, request(), { onRetry: () => assert.fail('retried') }));
-  assert.deepEqual(chunks, [{ type: 'error', failure: { ...failure({ retryable: false, status: 401 }), attempts: 1 } }]);
+  assert.deepEqual(chunks, [
+    { type: 'error', failure: { ...failure({ retryable: false, status: 401 }), attempts: 1 } },
+  ]);
   const again = scripted([{ type: 'error', failure: failure() }]);
   const none = await drain(streamWithRetry(again, request(), { maxRetries: 0, onRetry: () => assert.fail('retried') }));
   assert.equal(none[0]?.type, 'error');
@@ -73,12 +94,18 @@ test('SYN-1: non-retryable failures and maxRetries 0 return the failure at once 
 
 test('SYN-1: usage from a failed attempt passes through, content does not make a retry', async () => {
   const provider = scripted(
-    [{ type: 'usage', usage: { inputTokens: 5, outputTokens: 0 } }, { type: 'error', failure: failure() }],
+    [
+      { type: 'usage', usage: { inputTokens: 5, outputTokens: 0 } },
+      { type: 'error', failure: failure() },
+    ],
     [{ type: 'finish', reason: 'stop' }],
   );
   const { sleep } = recordingSleep();
   const chunks = await drain(streamWithRetry(provider, request(), { sleep }));
-  assert.deepEqual(chunks.map((c) => c.type), ['usage', 'finish']);
+  assert.deepEqual(
+    chunks.map((c) => c.type),
+    ['usage', 'finish'],
+  );
 });
 
 test('SYN-1: retry-after accepts seconds, HTTP dates and retry-after-ms', () => {

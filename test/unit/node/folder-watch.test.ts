@@ -94,7 +94,10 @@ test('UI-3: files outside the watched folders do not count; after dispose nothin
     // A marker written last: once it is reported, the unrelated writes before it have been delivered.
     writeFileSync(join(root, '.vtcode', 'plans', 'marker.tasks.md'), '# M\n');
     await until('the marker', () => r.seen.has('.vtcode/plans/marker.tasks.md'));
-    assert.ok(r.changes() - settled <= 3, `only the marker's create and write events count (got ${r.changes() - settled})`);
+    assert.ok(
+      r.changes() - settled <= 3,
+      `only the marker's create and write events count (got ${r.changes() - settled})`,
+    );
 
     r.watch.dispose();
     const afterDispose = r.changes();

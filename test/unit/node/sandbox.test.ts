@@ -49,7 +49,14 @@ test('RO-1: this machine has the sandbox (bubblewrap), and the Shell port says s
 
 test('RO-1, RO-3: in plan mode a write inside the workspace fails with a read-only file system, whatever program makes it', async () => {
   // Each of these is refused by the policy; run directly they meet the sandbox.
-  for (const command of ['touch new.txt', 'echo x > a.txt', 'sed -n "1e touch sed-e.txt" a.txt', 'awk \'BEGIN { print "x" > "awk.txt" }\'', 'mkdir src/d', 'rm a.txt']) {
+  for (const command of [
+    'touch new.txt',
+    'echo x > a.txt',
+    'sed -n "1e touch sed-e.txt" a.txt',
+    'awk \'BEGIN { print "x" > "awk.txt" }\'',
+    'mkdir src/d',
+    'rm a.txt',
+  ]) {
     const r = await run(command, 'plan');
     assert.match(r.stderr.text, /Read-only file system/, command);
   }
@@ -61,7 +68,10 @@ test('RO-1, RO-3: in plan mode a write inside the workspace fails with a read-on
 
 test('RO-2: nothing outside the workspace exists in the sandbox: parent folders, HOME, symlink targets', async () => {
   for (const mode of ['plan', 'build', 'auto'] as const) {
-    const r = await run(`cat ../outside/canary; cat ${outside}/canary; cat link-out; ls ${os.homedir()}/.ssh; ls ${base}`, mode);
+    const r = await run(
+      `cat ../outside/canary; cat ${outside}/canary; cat link-out; ls ${os.homedir()}/.ssh; ls ${base}`,
+      mode,
+    );
     assert.doesNotMatch(r.stdout.text, /outside secret/, mode);
     assert.match(r.stderr.text, /No such file or directory/, mode);
     assert.equal(r.stdout.text.trim(), 'ws', `${mode}: the workspace's parent shows the workspace alone`);
@@ -70,7 +80,10 @@ test('RO-2: nothing outside the workspace exists in the sandbox: parent folders,
 
 test('MODE-1: in build/auto the workspace is writable, `.vtcode/` is not, and a write outside fails', async () => {
   for (const mode of ['build', 'auto'] as const) {
-    const r = await run(`echo ${mode} > ${mode}.txt; echo forged >> .vtcode/sessions.jsonl; mkdir -p .vtcode/sessions; rm -rf .vtcode; mv .vtcode moved; echo x > ${outside}/new`, mode);
+    const r = await run(
+      `echo ${mode} > ${mode}.txt; echo forged >> .vtcode/sessions.jsonl; mkdir -p .vtcode/sessions; rm -rf .vtcode; mv .vtcode moved; echo x > ${outside}/new`,
+      mode,
+    );
     assert.equal(fs.readFileSync(path.join(root, `${mode}.txt`), 'utf8'), `${mode}\n`);
     assert.match(r.stderr.text, /\.vtcode\/sessions\.jsonl: Read-only file system/);
     assert.match(r.stderr.text, /(Device or resource busy|Read-only file system)/);
@@ -84,7 +97,18 @@ test('MODE-1: in build/auto the workspace is writable, `.vtcode/` is not, and a 
 test('MODE-1: build/auto refuse to run when `.vtcode` is a symbolic link (it could point the runtime anywhere)', async () => {
   const ws = fs.mkdtempSync(path.join(base, 'linked-'));
   fs.symlinkSync(outside, path.join(ws, '.vtcode'));
-  await assert.rejects(nodeShell.run({ command: 'true', cwd: ws, root: ws, mode: 'auto', network: true, timeoutMs: 5_000, maxOutputBytes: 100 }), /\.vtcode is a symbolic link/);
+  await assert.rejects(
+    nodeShell.run({
+      command: 'true',
+      cwd: ws,
+      root: ws,
+      mode: 'auto',
+      network: true,
+      timeoutMs: 5_000,
+      maxOutputBytes: 100,
+    }),
+    /\.vtcode is a symbolic link/,
+  );
 });
 
 test('quality bar (keys are never printed): the provider key in the host environment reaches no command', async () => {
@@ -104,7 +128,10 @@ test('RO-1: a fresh PID namespace: the host processes cannot be seen or signalle
 
 test('RO-1: /tmp, HOME and tool caches are a throwaway per command: nothing is left behind, on the host or for the next command', async () => {
   const marker = `vtplan-scratch-${process.pid}`;
-  const first = await run(`echo x > /tmp/${marker} && mkdir -p "$npm_config_cache" && touch "$HOME/.${marker}" && echo ok`, 'plan');
+  const first = await run(
+    `echo x > /tmp/${marker} && mkdir -p "$npm_config_cache" && touch "$HOME/.${marker}" && echo ok`,
+    'plan',
+  );
   assert.equal(first.stdout.text, 'ok\n', first.stderr.text);
   const second = await run(`ls /tmp/${marker} "$HOME/.${marker}" 2>&1 || echo gone`, 'plan');
   assert.match(second.stdout.text, /gone/);
@@ -133,7 +160,9 @@ test('RO-1: a timeout kills the sandbox with everything in it', async () => {
   const fifo = path.join(root, 'child-alive');
   assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
   try {
-    const childGone = new Promise<void>((resolve, reject) => fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume());
+    const childGone = new Promise<void>((resolve, reject) =>
+      fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume(),
+    );
     const r = await run(`(exec 3>${fifo}; sleep 1; touch ${marker}) & sleep 5`, 'auto', { timeoutMs: 300 });
     assert.equal(r.timedOut, true);
     await childGone;
@@ -144,7 +173,14 @@ test('RO-1: a timeout kills the sandbox with everything in it', async () => {
 });
 
 test('RO-1: the layout mounts the workspace last and never binds HOME, `/` or a parent of the workspace', () => {
-  const { args } = sandboxLayout({ root, cwd: root, mode: 'plan', network: false, path: `${os.homedir()}:${base}:/:${process.env.PATH ?? ''}`, home: os.homedir() });
+  const { args } = sandboxLayout({
+    root,
+    cwd: root,
+    mode: 'plan',
+    network: false,
+    path: `${os.homedir()}:${base}:/:${process.env.PATH ?? ''}`,
+    home: os.homedir(),
+  });
   const binds = args.flatMap((a, i) => (a === '--ro-bind' || a === '--bind' ? [args[i + 1] ?? ''] : []));
   for (const forbidden of [os.homedir(), '/', base]) assert.equal(binds.includes(forbidden), false, forbidden);
   assert.deepEqual(args.slice(-5), ['--ro-bind', root, root, '--chdir', root]);
@@ -172,15 +208,26 @@ test('RO-1: a descriptor this process inherited (not close-on-exec) does not rea
   const fd = fs.openSync(secret, 'r');
   try {
     // Descriptor 40: Node marks the low ones it inherits close-on-exec at start-up, not all.
-    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../fixtures/shell/inherited-fd.ts'), root, '40'], {
-      stdio: ['ignore', 'pipe', 'pipe', ...Array<'ignore'>(37).fill('ignore'), fd],
-      encoding: 'utf8',
-      cwd: path.join(__dirname, '../../..'),
-    });
-    const runs = child.stdout.trim().split('\n').map((l) => JSON.parse(l) as { stdout: string; stderr: string });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '../../fixtures/shell/inherited-fd.ts'), root, '40'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe', ...Array<'ignore'>(37).fill('ignore'), fd],
+        encoding: 'utf8',
+        cwd: path.join(__dirname, '../../..'),
+      },
+    );
+    const runs = child.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { stdout: string; stderr: string });
     assert.equal(runs.length, 2, child.stderr);
     for (const r of runs) {
-      assert.doesNotMatch(r.stdout, /secret through a descriptor/, 'control: without the fix the command reads the file through /proc/self/fd/40');
+      assert.doesNotMatch(
+        r.stdout,
+        /secret through a descriptor/,
+        'control: without the fix the command reads the file through /proc/self/fd/40',
+      );
       assert.equal(r.stdout, '/dev/null\n', r.stderr);
     }
   } finally {

@@ -9,7 +9,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { canonicalPlan, canonicalPlanFile, parsePlan, PlanStore, validatePlan, type PlanDoc } from '../../../src/core/plan';
+import {
+  canonicalPlan,
+  canonicalPlanFile,
+  parsePlan,
+  PlanStore,
+  validatePlan,
+  type PlanDoc,
+} from '../../../src/core/plan';
 import { nodeFileSystem } from '../../../src/node/fs';
 
 const plansRoot = join(import.meta.dirname, '../../fixtures/plans');
@@ -36,7 +43,12 @@ function meaning(doc: PlanDoc) {
   return {
     title: doc.title,
     sections: doc.sections.map((s) => s.key ?? s.heading),
-    steps: doc.steps.map((s) => ({ action: s.action, targets: [...s.files, ...s.targets], verify: s.verify, outcome: s.outcome ?? null })),
+    steps: doc.steps.map((s) => ({
+      action: s.action,
+      targets: [...s.files, ...s.targets],
+      verify: s.verify,
+      outcome: s.outcome ?? null,
+    })),
   };
 }
 
@@ -136,7 +148,8 @@ test('item 3: labeled step blocks fold into the step line; other detail lines st
 });
 
 test('item 3: list entries that would not read back as themselves are written in backticks', () => {
-  const plan = '# T\n## Summary\nx\n## Steps\n1. Check `a` -> files: [src/a.ts] -> verify: [`echo a, b`, npm test]\n## Validation\n- y\n## Assumptions\n- z';
+  const plan =
+    '# T\n## Summary\nx\n## Steps\n1. Check `a` -> files: [src/a.ts] -> verify: [`echo a, b`, npm test]\n## Validation\n- y\n## Assumptions\n- z';
   const canonical = canonicalPlan(plan);
   assert.match(canonical, /-> verify: \[`echo a, b`, npm test\]/);
   assert.deepEqual(parsePlan(canonical).steps[0]?.verify, ['echo a, b', 'npm test']);
@@ -153,7 +166,10 @@ test('item 3 property: every ready corpus plan keeps its meaning in canonical fo
     assert.deepEqual(after.steps, before.steps, `${name}: steps`);
     assert.equal(after.title, before.title, `${name}: title`);
     assert.deepEqual(after.sections, before.sections, `${name}: sections`);
-    assert.ok(report.doc.sections.every((s) => s.form === 'heading'), `${name}: every section is a heading`);
+    assert.ok(
+      report.doc.sections.every((s) => s.form === 'heading'),
+      `${name}: every section is a heading`,
+    );
     assert.equal(canonicalPlanFile(canonical), canonical, `${name}: fixed point`);
   }
 });
@@ -175,7 +191,11 @@ test('item 3 (STORE-1): the runtime saves the canonical form, and a saved plan r
   assert.equal(again.status, 'unchanged');
   assert.equal(fs.readFileSync(file, 'utf8'), written);
   assert.equal(fs.statSync(file).mtimeMs, mtime);
-  assert.equal((await store.save(source, { slug: saved.slug })).status, 'unchanged', 'the same plan in its original shape changes nothing either');
+  assert.equal(
+    (await store.save(source, { slug: saved.slug })).status,
+    'unchanged',
+    'the same plan in its original shape changes nothing either',
+  );
 });
 
 test('item 3: a file edited by the user is validated as written and re-saved canonically only when the runtime next persists it', async () => {

@@ -13,7 +13,13 @@ const INVALID = 'invalid/step_vague_verify--run-checks.md';
 async function cli(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin, cwd: fixtures, env: {} };
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readStdin: async () => stdin,
+    cwd: fixtures,
+    env: {},
+  };
   const code = await runCli(argv, io);
   return { code, out, err };
 }
@@ -49,7 +55,10 @@ test('ADD-2: the human report is `file:line: code: message` plus a verdict line'
   const r = await cli(['validate', INVALID]);
   assert.equal(r.code, 1);
   const lines = r.out.trim().split('\n');
-  assert.match(lines[0] ?? '', /^invalid\/step_vague_verify--run-checks\.md:17: step_vague_verify: Step 1 verify item rejected: `run checks`/);
+  assert.match(
+    lines[0] ?? '',
+    /^invalid\/step_vague_verify--run-checks\.md:17: step_vague_verify: Step 1 verify item rejected: `run checks`/,
+  );
   assert.match(lines.at(-1) ?? '', /plan is not ready: 1 error, 0 warnings$/);
   const ok = await cli(['validate', VALID]);
   assert.equal(ok.out.trim(), `${VALID}: plan is ready (0 warnings)`);
@@ -63,7 +72,7 @@ test('ADD-2: `-` reads stdin; a tagged response is validated with line numbers p
   assert.equal(o.errors[0]?.line, 17 + 3);
 });
 
-test('ADD-2 (issue 14): the JSON contract is the same for a plan in VT Code\'s labeled-block shape and for a four-backtick plan', async () => {
+test("ADD-2 (issue 14): the JSON contract is the same for a plan in VT Code's labeled-block shape and for a four-backtick plan", async () => {
   const r = await cli(['validate', '--json', 'conformance/labeled-step-blocks-bold.md']);
   assert.equal(r.code, 0);
   const o = JSON.parse(r.out) as Record<string, unknown>;
@@ -78,17 +87,28 @@ test('ADD-2 (issue 14): the JSON contract is the same for a plan in VT Code\'s l
   assert.equal(fenced.code, 1);
   const f = JSON.parse(fenced.out) as { errors: Array<Record<string, unknown>>; steps: unknown[] };
   assert.deepEqual(Object.keys(f.errors[0] ?? {}), ['code', 'message', 'section', 'line']);
-  assert.deepEqual(f.errors.map((e) => [e.code, e.section, e.line]), [
-    ['missing_section', 'Summary', 6],
-    ['missing_section', 'Implementation Steps', 9],
-    ['missing_section', 'Test Cases and Validation', 12],
-    ['missing_section', 'Assumptions and Defaults', 15],
-  ]);
+  assert.deepEqual(
+    f.errors.map((e) => [e.code, e.section, e.line]),
+    [
+      ['missing_section', 'Summary', 6],
+      ['missing_section', 'Implementation Steps', 9],
+      ['missing_section', 'Test Cases and Validation', 12],
+      ['missing_section', 'Assumptions and Defaults', 15],
+    ],
+  );
   assert.deepEqual(f.steps, []);
 });
 
 test('ADD-2: usage and I/O errors exit 2 with a message on stderr', async () => {
-  for (const argv of [['validate'], ['validate', 'a.md', 'b.md'], ['validate', '--bogus', VALID], ['extract'], ['extract', '--chunk-size', '0', VALID], ['extract', '--chunk-size', 'x', VALID], ['extract', '--nope', VALID]]) {
+  for (const argv of [
+    ['validate'],
+    ['validate', 'a.md', 'b.md'],
+    ['validate', '--bogus', VALID],
+    ['extract'],
+    ['extract', '--chunk-size', '0', VALID],
+    ['extract', '--chunk-size', 'x', VALID],
+    ['extract', '--nope', VALID],
+  ]) {
     const r = await cli(argv);
     assert.equal(r.code, 2, argv.join(' '));
     assert.equal(r.out, '');

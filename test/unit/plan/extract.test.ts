@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PlanStreamParser, attachPlanBlock, canonicalPlanBlock, extractPlan, validatePlan } from '../../../src/core/plan';
+import {
+  PlanStreamParser,
+  attachPlanBlock,
+  canonicalPlanBlock,
+  extractPlan,
+  validatePlan,
+} from '../../../src/core/plan';
 
 const PLAN = `# Tidy imports
 
@@ -17,7 +23,10 @@ Sort imports in src/a.ts.
 ## Assumptions
 - No behaviour change.`;
 
-function streamIn(text: string, sizes: readonly number[]): { emitted: string; plan: string | null; text: string; truncated: boolean } {
+function streamIn(
+  text: string,
+  sizes: readonly number[],
+): { emitted: string; plan: string | null; text: string; truncated: boolean } {
   const parser = new PlanStreamParser();
   let emitted = '';
   let i = 0;
@@ -42,7 +51,11 @@ test('PLAN-1: markup is removed from the visible text and the body is kept', () 
 
 test('PLAN-1: a tag split across deltas (`<propo` + `sed_plan>`) is still recognised and never shown', () => {
   const parser = new PlanStreamParser();
-  const shown = [parser.push('Intro <propo'), parser.push('sed_plan>\n# T\n## Summary\nx\n</propos'), parser.push('ed_plan> done')];
+  const shown = [
+    parser.push('Intro <propo'),
+    parser.push('sed_plan>\n# T\n## Summary\nx\n</propos'),
+    parser.push('ed_plan> done'),
+  ];
   assert.deepEqual(shown, ['Intro ', '', ' done']);
   const r = parser.finish();
   assert.equal(r.plan, '# T\n## Summary\nx');
@@ -77,7 +90,9 @@ test('PLAN-1: a tag quoted in backticks is prose, not markup', () => {
 });
 
 test('PLAN-1: with several blocks the last is the plan and none stays visible', () => {
-  const r = extractPlan('<proposed_plan>\ndraft one\n</proposed_plan>\nrevised:\n<proposed_plan>\ndraft two\n</proposed_plan>');
+  const r = extractPlan(
+    '<proposed_plan>\ndraft one\n</proposed_plan>\nrevised:\n<proposed_plan>\ndraft two\n</proposed_plan>',
+  );
   assert.equal(r.plan, 'draft two');
   assert.equal(r.text, '\nrevised:\n');
 });
@@ -129,7 +144,10 @@ const fragments = fc.constantFrom(
   'text, more',
   ' ',
 );
-const inputs = fc.oneof(fc.string(), fc.array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 40 }).map((a) => a.join('')));
+const inputs = fc.oneof(
+  fc.string(),
+  fc.array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 40 }).map((a) => a.join('')),
+);
 
 test('PLAN-1 (property): every chunking of any input yields the same plan, text and emitted stream', () => {
   fc.assert(
@@ -204,14 +222,18 @@ test('PLAN-1 (property): extraction matches a whole-string reference model of th
   );
 });
 
-test('PLAN-1 (issue 14): untagged plans in VT Code\'s other shapes are drafts; a plan shown as code, or a mere summary with a list, is not', () => {
+test("PLAN-1 (issue 14): untagged plans in VT Code's other shapes are drafts; a plan shown as code, or a mere summary with a list, is not", () => {
   const boldLines = PLAN.replace(/^## (.*)$/gm, '**$1**');
   assert.equal(extractPlan(boldLines).source, 'untagged');
-  const compact = '# Tidy imports\n\nSummary: Sort imports in src/a.ts.\n\n1. Sort imports -> files: [src/a.ts] -> verify: [npx eslint src/a.ts]\n\nValidation: `npx eslint src` is clean.\nAssumptions: No behaviour change.';
+  const compact =
+    '# Tidy imports\n\nSummary: Sort imports in src/a.ts.\n\n1. Sort imports -> files: [src/a.ts] -> verify: [npx eslint src/a.ts]\n\nValidation: `npx eslint src` is clean.\nAssumptions: No behaviour change.';
   assert.equal(extractPlan(compact).source, 'untagged');
   assert.equal(validatePlan(extractPlan(compact).plan ?? '').ready, true);
   // Shown as one code block in the chat, so it is not a plan here either.
   assert.equal(extractPlan(`Copy this:\n\n\`\`\`\`markdown\n${PLAN}\n\`\`\`\`\n`).source, null);
   // An answer that summarises and lists things is not a compact plan without Validation and Assumptions.
-  assert.equal(extractPlan('Summary: I read the parser.\n\n1. `parse` is recursive.\n2. `lex` allocates per token.').source, null);
+  assert.equal(
+    extractPlan('Summary: I read the parser.\n\n1. `parse` is recursive.\n2. `lex` allocates per token.').source,
+    null,
+  );
 });

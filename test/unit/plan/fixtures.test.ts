@@ -5,15 +5,25 @@ import { join } from 'node:path';
 import { validatePlan, PLAN_ERROR_CODES } from '../../../src/core/plan';
 
 const root = join(import.meta.dirname, '../../fixtures/plans');
-const valid = readdirSync(join(root, 'valid')).filter((f) => f.endsWith('.md')).sort();
-const invalid = readdirSync(join(root, 'invalid')).filter((f) => f.endsWith('.md')).sort();
+const valid = readdirSync(join(root, 'valid'))
+  .filter((f) => f.endsWith('.md'))
+  .sort();
+const invalid = readdirSync(join(root, 'invalid'))
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 
 test('PLAN-2..PLAN-6: fixture sets cover TypeScript, Python, Rust, Go and docs-only plans and every error code', () => {
   for (const eco of ['typescript', 'python', 'rust', 'go', 'docs-only']) {
-    assert.ok(valid.some((f) => f.startsWith(eco)), `a valid ${eco} fixture`);
+    assert.ok(
+      valid.some((f) => f.startsWith(eco)),
+      `a valid ${eco} fixture`,
+    );
   }
   const covered = new Set(invalid.map((f) => f.split('--')[0]));
-  assert.deepEqual([...PLAN_ERROR_CODES].filter((c) => !covered.has(c)), []);
+  assert.deepEqual(
+    [...PLAN_ERROR_CODES].filter((c) => !covered.has(c)),
+    [],
+  );
 });
 
 for (const file of valid) {

@@ -12,7 +12,7 @@ function reason(item: string, ctx = code): string {
 }
 
 test('PLAN-4: commas inside single or double quotes stay in one verify item', () => {
-  assert.deepEqual(splitVerifyItems("[npm test, rg -n 'a,b' README.md, grep -n \"x, y\" src/a.ts]"), [
+  assert.deepEqual(splitVerifyItems('[npm test, rg -n \'a,b\' README.md, grep -n "x, y" src/a.ts]'), [
     'npm test',
     "rg -n 'a,b' README.md",
     'grep -n "x, y" src/a.ts',
@@ -24,7 +24,10 @@ test('PLAN-4: commas inside backticks stay in one item and the backticks are unw
 });
 
 test('PLAN-4: an apostrophe in prose does not open a quote', () => {
-  assert.deepEqual(splitVerifyItems("the parser's output matches `golden.txt`, cargo test"), ["the parser's output matches `golden.txt`", 'cargo test']);
+  assert.deepEqual(splitVerifyItems("the parser's output matches `golden.txt`, cargo test"), [
+    "the parser's output matches `golden.txt`",
+    'cargo test',
+  ]);
 });
 
 test('PLAN-4: build/test commands and inspection commands are concrete command heads', () => {
@@ -53,7 +56,15 @@ test('PLAN-4 [seed wins]: English-word heads need a flag or a path-like argument
   assert.match(reason('find things'), /`find`/);
   assert.match(reason('ls'), /`ls`/);
   assert.match(reason('make'), /`make`/);
-  for (const item of ['file src/main.rs', 'sort -c data/names.txt', "find src -name '*.ts'", 'ls -la', 'ls src/', 'wc -l README.md', 'make -C . test']) {
+  for (const item of [
+    'file src/main.rs',
+    'sort -c data/names.txt',
+    "find src -name '*.ts'",
+    'ls -la',
+    'ls src/',
+    'wc -l README.md',
+    'make -C . test',
+  ]) {
     assert.equal(ok(item), true, item);
   }
 });
@@ -78,7 +89,16 @@ test('PLAN-4: bare and mutating git are rejected', () => {
 });
 
 test('PLAN-4 [seed wins]: git history checks pass only when they select a revision, path or filter', () => {
-  for (const item of ['git log -5 --oneline', 'git show --stat HEAD', 'git diff HEAD~1 -- src/main.rs', 'git blame src/main.rs', 'git log --author=ana --oneline', 'git diff main..feature', 'git -C sub log -3', 'git grep -n parse_case']) {
+  for (const item of [
+    'git log -5 --oneline',
+    'git show --stat HEAD',
+    'git diff HEAD~1 -- src/main.rs',
+    'git blame src/main.rs',
+    'git log --author=ana --oneline',
+    'git diff main..feature',
+    'git -C sub log -3',
+    'git grep -n parse_case',
+  ]) {
     assert.equal(ok(item), true, item);
   }
   for (const item of ['git log', 'git log --oneline', 'git diff', 'git show', 'git status']) {
@@ -96,7 +116,12 @@ test('PLAN-4 [seed wins]: `skip Markdown lint if unavailable` only for Markdown-
 });
 
 test('PLAN-4: observable checks need a concrete anchor and an observed result', () => {
-  for (const item of ['`parse_case` passes', 'GET /health returns 200', 'the previously failing parse_case passes', '`vtplan --help` lists the validate command']) {
+  for (const item of [
+    '`parse_case` passes',
+    'GET /health returns 200',
+    'the previously failing parse_case passes',
+    '`vtplan --help` lists the validate command',
+  ]) {
     assert.equal(ok(item), true, item);
   }
   for (const item of ['tests pass', 'all tests pass', 'manual testing', 'it works', 'looks good', 'N/A', 'check']) {
@@ -119,7 +144,13 @@ test('PLAN-4: bare runners that need a subcommand are rejected', () => {
 });
 
 test('PLAN-4: tools outside the known list count as commands with a flag or a path-like argument', () => {
-  for (const item of ['turbo run test', 'nx test web', 'gotestsum --format short', 'mytool --check src/', 'dbt test --select orders']) {
+  for (const item of [
+    'turbo run test',
+    'nx test web',
+    'gotestsum --format short',
+    'mytool --check src/',
+    'dbt test --select orders',
+  ]) {
     assert.equal(ok(item), true, item);
   }
   assert.equal(ok('frobnicate things'), false);
@@ -129,11 +160,17 @@ test('PLAN-4: tools outside the known list count as commands with a flag or a pa
 });
 
 test('PLAN-4 (issue 14): a real command inside descriptive text verifies, after an invocation word', () => {
-  for (const item of ['Run cargo test -p store and confirm the cold case passes', 'confirm it by running pytest tests/test_a.py -k cold', 'then rg -n parse_case src/lib.rs shows one hit', 'run git show --stat HEAD']) {
+  for (const item of [
+    'Run cargo test -p store and confirm the cold case passes',
+    'confirm it by running pytest tests/test_a.py -k cold',
+    'then rg -n parse_case src/lib.rs shows one hit',
+    'run git show --stat HEAD',
+  ]) {
     assert.equal(ok(item), true, item);
   }
   // A program merely mentioned, or an English-word head without arguments, is not a command.
-  for (const item of ['the output of cargo is clean', 'then sort the output', 'Run make sense of it']) assert.equal(ok(item), false, item);
+  for (const item of ['the output of cargo is clean', 'then sort the output', 'Run make sense of it'])
+    assert.equal(ok(item), false, item);
   // A rejected command asked for in prose rejects the item, with the command's own reason.
   assert.match(reason('please run git reset --hard HEAD afterwards'), /`git reset` changes the repository/);
 });

@@ -81,7 +81,14 @@ function sandbox(programs: Iterable<string>): Sandbox {
  */
 function proveRecording(box: Sandbox): void {
   const canary = box.run('ls canary-arg; cat canary-file');
-  assert.deepEqual(canary.recorded, [['ls', 'canary-arg'], ['cat', 'canary-file']], 'the recording stubs log the argv of every program run');
+  assert.deepEqual(
+    canary.recorded,
+    [
+      ['ls', 'canary-arg'],
+      ['cat', 'canary-file'],
+    ],
+    'the recording stubs log the argv of every program run',
+  );
   assert.deepEqual(canary.started, ['ls', 'cat'], 'the xtrace marker finds every program started');
 }
 
@@ -92,16 +99,49 @@ function assertRunsAsJudged(box: Sandbox, command: string): void {
   // Pipeline members trace concurrently and dash writes a trace word by word, so their traces
   // interleave; for pipelines the recorded argv below is the check.
   const traced = scanCommand(command).ok && judged.length > 0 && !command.includes('|') ? started : [];
-  for (const name of traced) assert.ok(names.has(name), `${JSON.stringify(command)}: /bin/sh started \`${name}\`, which the policy never judged`);
+  for (const name of traced)
+    assert.ok(
+      names.has(name),
+      `${JSON.stringify(command)}: /bin/sh started \`${name}\`, which the policy never judged`,
+    );
   const remaining = judged.map((w) => w.join(US));
   for (const argv of recorded) {
     const at = remaining.indexOf(argv.join(US));
-    assert.ok(at >= 0, `${JSON.stringify(command)}: /bin/sh ran ${JSON.stringify(argv)}; the policy judged ${JSON.stringify(judged)}`);
+    assert.ok(
+      at >= 0,
+      `${JSON.stringify(command)}: /bin/sh ran ${JSON.stringify(argv)}; the policy judged ${JSON.stringify(judged)}`,
+    );
     remaining.splice(at, 1);
   }
 }
 
-const PROGRAMS = ['ls', 'cat', 'rg', 'git', 'sed', 'grep', 'find', 'head', 'wc', 'sort', 'awk', 'jq', 'cut', 'tree', 'fd', 'stat', 'cargo', 'npm', 'uniq', 'date', 'env', 'rm', 'sh', 'tee', 'xargs'];
+const PROGRAMS = [
+  'ls',
+  'cat',
+  'rg',
+  'git',
+  'sed',
+  'grep',
+  'find',
+  'head',
+  'wc',
+  'sort',
+  'awk',
+  'jq',
+  'cut',
+  'tree',
+  'fd',
+  'stat',
+  'cargo',
+  'npm',
+  'uniq',
+  'date',
+  'env',
+  'rm',
+  'sh',
+  'tee',
+  'xargs',
+];
 
 test('RO-2: every allowed command of the read-only corpus runs under /bin/sh exactly as judged', () => {
   const allowed = corpus('readonly.txt').filter((c) => checkCommand(c, 'plan').allowed);
@@ -115,15 +155,69 @@ test('RO-2: every allowed command of the read-only corpus runs under /bin/sh exa
 
 const token = fc.oneof(
   fc.constantFrom(...PROGRAMS),
-  fc.constantFrom('-la', '-n', 'src', 'x', '--', '-', '=', 'a=b', '10', '2', '1', '~', '~/x', '*', 'src/*', '?', '[a]', '{a,b}', '@{u}', '#', '!'),
+  fc.constantFrom(
+    '-la',
+    '-n',
+    'src',
+    'x',
+    '--',
+    '-',
+    '=',
+    'a=b',
+    '10',
+    '2',
+    '1',
+    '~',
+    '~/x',
+    '*',
+    'src/*',
+    '?',
+    '[a]',
+    '{a,b}',
+    '@{u}',
+    '#',
+    '!',
+  ),
   fc.constantFrom("'a b'", '"q"', '"$"', "'$x'", '\\;', '\\|', 'a\\ b', '\\', "'", '"', '$', '$x', '`x`', '$(x)'),
-  fc.constantFrom('2>&1', '>/dev/null', '2>/dev/null', '<', '>', '>>', '&>', '>&', '<&', '<>', '|', '&&', '||', ';', '&', '|&', '(', ')', '{', '}', ';;'),
+  fc.constantFrom(
+    '2>&1',
+    '>/dev/null',
+    '2>/dev/null',
+    '<',
+    '>',
+    '>>',
+    '&>',
+    '>&',
+    '<&',
+    '<>',
+    '|',
+    '&&',
+    '||',
+    ';',
+    '&',
+    '|&',
+    '(',
+    ')',
+    '{',
+    '}',
+    ';;',
+  ),
 );
 
 test('RO-2: escapes, quotes and redirections found by fuzzing run as judged', () => {
   const box = sandbox(PROGRAMS);
   try {
-    for (const c of ['ls \\ >/dev/null', 'cat a\\ b 2>&1', "rg 'a  b' src", 'rg "foo$" .', 'git log @{u}..HEAD', 'ls \\#x', 'cat "a\\"b"', "ls ''", 'ls -la 2>/dev/null 1>&2']) {
+    for (const c of [
+      'ls \\ >/dev/null',
+      'cat a\\ b 2>&1',
+      "rg 'a  b' src",
+      'rg "foo$" .',
+      'git log @{u}..HEAD',
+      'ls \\#x',
+      'cat "a\\"b"',
+      "ls ''",
+      'ls -la 2>/dev/null 1>&2',
+    ]) {
       assert.equal(checkCommand(c, 'plan').allowed, true, c);
       assertRunsAsJudged(box, c);
     }
@@ -139,17 +233,24 @@ test('RO-2, RO-3: generated commands the policy allows run under /bin/sh exactly
   let allowed = 0;
   try {
     fc.assert(
-      fc.property(fc.constantFrom(...PROGRAMS), fc.array(fc.tuple(token, fc.constantFrom(' ', '')), { maxLength: 7 }), (head, rest) => {
-        const command = head + rest.map(([t, sep]) => sep + t).join('');
-        if (!checkCommand(command, 'plan').allowed) return;
-        allowed += 1;
-        assertRunsAsJudged(box, command);
-      }),
+      fc.property(
+        fc.constantFrom(...PROGRAMS),
+        fc.array(fc.tuple(token, fc.constantFrom(' ', '')), { maxLength: 7 }),
+        (head, rest) => {
+          const command = head + rest.map(([t, sep]) => sep + t).join('');
+          if (!checkCommand(command, 'plan').allowed) return;
+          allowed += 1;
+          assertRunsAsJudged(box, command);
+        },
+      ),
       { numRuns: RUNS },
     );
   } finally {
     box.dispose();
   }
   console.log(`differential: ${allowed} of ${RUNS} generated commands were allowed and ran as judged`);
-  assert.ok(allowed > 100, `only ${allowed} generated commands were allowed; the generator no longer exercises the policy`);
+  assert.ok(
+    allowed > 100,
+    `only ${allowed} generated commands were allowed; the generator no longer exercises the policy`,
+  );
 });

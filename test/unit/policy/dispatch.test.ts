@@ -24,7 +24,11 @@ test('RO-1: plan mode runs only policy-approved commands and tells the model "Mu
 });
 
 test('RO-1, RO-4: plan mode blocks every write, the plan file included, and unknown tools', () => {
-  const planFile = gateToolCall('plan', { name: 'write_file', arguments: { path: '.vtcode/plans/x.md', content: '' } }, ctx);
+  const planFile = gateToolCall(
+    'plan',
+    { name: 'write_file', arguments: { path: '.vtcode/plans/x.md', content: '' } },
+    ctx,
+  );
   assert.equal(planFile.allowed, false);
   if (!planFile.allowed) assert.match(planFile.reason, /^Mutation blocked: .*runtime persists the plan/);
   for (const call of [
@@ -43,7 +47,10 @@ test('RO-1, RO-4: plan mode blocks every write, the plan file included, and unkn
 test('MODE-1: build and auto share one rule set: writes inside the workspace only', () => {
   for (const mode of ['build', 'auto'] as const) {
     assert.equal(gateToolCall(mode, { name: 'write_file', arguments: { path: 'src/a.ts' } }, ctx).allowed, true);
-    assert.equal(gateToolCall(mode, { name: 'edit_file', arguments: { path: '/work/repo/src/a.ts' } }, ctx).allowed, true);
+    assert.equal(
+      gateToolCall(mode, { name: 'edit_file', arguments: { path: '/work/repo/src/a.ts' } }, ctx).allowed,
+      true,
+    );
     const outside = gateToolCall(mode, { name: 'write_file', arguments: { path: '../other/a.ts' } }, ctx);
     assert.equal(outside.allowed, false);
     if (!outside.allowed) assert.equal(outside.kind, 'outside_workspace');
@@ -51,9 +58,15 @@ test('MODE-1: build and auto share one rule set: writes inside the workspace onl
     assert.equal(invalid.allowed, false);
     if (!invalid.allowed) {
       assert.equal(invalid.kind, 'invalid_arguments');
-      assert.equal(invalid.reason, 'write_file arguments are invalid: path: Invalid input: expected string, received undefined.');
+      assert.equal(
+        invalid.reason,
+        'write_file arguments are invalid: path: Invalid input: expected string, received undefined.',
+      );
     }
-    assert.equal(gateToolCall(mode, { name: 'run_command', arguments: { command: 'rm -rf build' } }, ctx).allowed, true);
+    assert.equal(
+      gateToolCall(mode, { name: 'run_command', arguments: { command: 'rm -rf build' } }, ctx).allowed,
+      true,
+    );
     assert.equal(gateToolCall(mode, { name: 'start_planning', arguments: {} }, ctx).allowed, true);
     const unknown = gateToolCall(mode, { name: 'apply_patch', arguments: {} }, ctx);
     assert.equal(unknown.allowed, false);
@@ -67,10 +80,17 @@ test('RO-2, MODE-1: run_command naming a path outside the workspace (lexically) 
     assert.equal(d.allowed, false, mode);
     if (!d.allowed) {
       assert.equal(d.kind, 'outside_workspace');
-      assert.match(d.reason, /^Path blocked: `\/etc\/hosts` is outside the workspace \(\/work\/repo\); commands may only name paths inside it.*The command was not run\.$/);
+      assert.match(
+        d.reason,
+        /^Path blocked: `\/etc\/hosts` is outside the workspace \(\/work\/repo\); commands may only name paths inside it.*The command was not run\.$/,
+      );
       assert.equal(d.command?.allowed, false);
     }
-    assert.equal(gateToolCall(mode, { name: 'run_command', arguments: { command: 'cd src && cat ../package.json' } }, ctx).allowed, true, mode);
+    assert.equal(
+      gateToolCall(mode, { name: 'run_command', arguments: { command: 'cd src && cat ../package.json' } }, ctx).allowed,
+      true,
+      mode,
+    );
   }
   // In plan mode a mutation is still reported as one (the read-only policy speaks first).
   const both = gateToolCall('plan', { name: 'run_command', arguments: { command: 'rm /etc/hosts' } }, ctx);
@@ -85,9 +105,16 @@ test('RO-1: every known tool gets the right decision in every mode for bad argum
     { args: null, issue: 'arguments: Invalid input: expected object, received null' },
     { args: 42, issue: 'arguments: Invalid input: expected object, received number' },
     { args: {}, issue: '(path|command): Invalid input: expected string, received undefined' },
-    { args: { path: 7, command: [] }, issue: '(path: Invalid input: expected string, received number|command: Invalid input: expected string, received array)' },
+    {
+      args: { path: 7, command: [] },
+      issue:
+        '(path: Invalid input: expected string, received number|command: Invalid input: expected string, received array)',
+    },
   ];
-  assert.deepEqual([...KNOWN_TOOLS].sort(), [...admittedAsIs, 'write_file', 'edit_file', 'run_command', 'start_planning'].sort());
+  assert.deepEqual(
+    [...KNOWN_TOOLS].sort(),
+    [...admittedAsIs, 'write_file', 'edit_file', 'run_command', 'start_planning'].sort(),
+  );
   for (const mode of ['plan', 'build', 'auto'] as const) {
     for (const name of KNOWN_TOOLS) {
       for (const { args, issue } of badArguments) {
@@ -111,5 +138,6 @@ test('MODE-1: path confinement is lexical and rejects escapes', () => {
   assert.equal(confine('src/a.ts', '/w'), 'src/a.ts');
   assert.equal(confine('./src/../b.ts', '/w'), 'b.ts');
   assert.equal(confine('/w/x', '/w/'), 'x');
-  for (const p of ['../a', '/etc/passwd', '/w', '.', 'a/../..', '/wx/a', 'a\0b', 'C:/x', 'a\\..\\b']) assert.equal(confine(p, '/w'), null, p);
+  for (const p of ['../a', '/etc/passwd', '/w', '.', 'a/../..', '/wx/a', 'a\0b', 'C:/x', 'a\\..\\b'])
+    assert.equal(confine(p, '/w'), null, p);
 });

@@ -22,7 +22,17 @@ test('RO-2, RO-3: jq filters that read the environment, load modules or report f
   ];
   for (const [f, why] of cases) assert.match(filterProblem('jq', f) ?? 'ALLOWED', why, f);
   // Field names and string contents are data, not the builtins.
-  for (const f of ['.env', '.a.env', '."env"', '.["env"]', 'select(.k == "env")', '"import this"', '.environment', '$environ', 'map(.envs)']) {
+  for (const f of [
+    '.env',
+    '.a.env',
+    '."env"',
+    '.["env"]',
+    'select(.k == "env")',
+    '"import this"',
+    '.environment',
+    '$environ',
+    'map(.envs)',
+  ]) {
     assert.equal(filterProblem('jq', f), null, f);
   }
 });
@@ -43,7 +53,15 @@ test('RO-2, RO-3: jq options that read a filter or modules from files are refuse
   ];
   for (const [c, why] of refused) assert.match(plan(c).reason ?? 'ALLOWED', why, c);
   // The filter is the first operand after the options and their values.
-  for (const c of ["jq --arg env x '.a' f.json", "jq --argjson n 1 -r '.[$n]' f.json", "jq -nr --indent 2 '1'", "jq --slurpfile s b.json '$s' a.json", "jq --rawfile r notes.txt -n '$r'", "jq --args -n '$ARGS' a b", "jq -c '.[] | select(.type == \"plan\")' e.jsonl"]) {
+  for (const c of [
+    "jq --arg env x '.a' f.json",
+    "jq --argjson n 1 -r '.[$n]' f.json",
+    "jq -nr --indent 2 '1'",
+    "jq --slurpfile s b.json '$s' a.json",
+    "jq --rawfile r notes.txt -n '$r'",
+    "jq --args -n '$ARGS' a b",
+    'jq -c \'.[] | select(.type == "plan")\' e.jsonl',
+  ]) {
     assert.equal(plan(c).allowed, true, `${c}: ${plan(c).reason}`);
   }
 });
@@ -76,5 +94,6 @@ test('RO-3: yq: in-place and split modes (Go and Python yq), jq module options p
     ["yq '$ENV.HOME' a.yaml", /`\$ENV`/],
   ];
   for (const [c, why] of refused) assert.match(plan(c).reason ?? 'ALLOWED', why, c);
-  for (const c of ["yq '.services' compose.yaml", 'yq e .a a.yaml', "yq -y '.a' a.yaml", 'yq .env a.yaml']) assert.equal(plan(c).allowed, true, c);
+  for (const c of ["yq '.services' compose.yaml", 'yq e .a a.yaml', "yq -y '.a' a.yaml", 'yq .env a.yaml'])
+    assert.equal(plan(c).allowed, true, c);
 });

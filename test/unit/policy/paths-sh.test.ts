@@ -21,17 +21,27 @@ test('RO-2, MODE-1: allowed cd chains resolve inside the workspace under the rea
   try {
     const folder = fc.constantFrom('a', 'b', 'a/b', 'c', 'missing', '..', 'a/..', `${root}/a`, `${root}/a/b`, '.');
     const target = fc.constantFrom('x', '../x', '../../x', 'a/../x', '../ws/x', '../../ws/x', `${root}/x`);
-    const segment = fc.oneof(folder.map((d) => `cd ${d}`), target.map((p) => `realpath -m ${p}`));
+    const segment = fc.oneof(
+      folder.map((d) => `cd ${d}`),
+      target.map((p) => `realpath -m ${p}`),
+    );
     const joiner = fc.constantFrom(' && ', ' || ', '; ', ' | ');
     const line = fc
       .tuple(fc.array(fc.tuple(segment, joiner), { minLength: 1, maxLength: 4 }), target, fc.boolean())
       .map(([parts, last, group]) => {
         const body = parts.map(([s, j]) => `${s}${j}`).join('');
-        const head = group && parts.length > 1 ? `(${body.slice(0, -parts[parts.length - 1]![1].length)})${parts[parts.length - 1]![1]}` : body;
+        const head =
+          group && parts.length > 1
+            ? `(${body.slice(0, -parts[parts.length - 1]![1].length)})${parts[parts.length - 1]![1]}`
+            : body;
         return `${head}realpath -m ${last}`;
       });
     const sh = (command: string) => {
-      const r = spawnSync('/bin/sh', ['-c', command], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+      const r = spawnSync('/bin/sh', ['-c', command], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      });
       // A missing `realpath` would print nothing and so pass every line: the commands must really run.
       assert.doesNotMatch(r.stderr, /not found|No such file or directory.*realpath/, `${command}: ${r.stderr}`);
       return r.stdout.split('\n').filter((l) => l !== '');
@@ -53,7 +63,10 @@ test('RO-2, MODE-1: allowed cd chains resolve inside the workspace under the rea
       { numRuns: 400, seed: 19 },
     );
     assert.ok(allowedRuns > 50, `only ${allowedRuns} generated lines were allowed`);
-    assert.ok(resolvedPaths >= allowedRuns, `the allowed lines resolved only ${resolvedPaths} paths in ${allowedRuns} runs`);
+    assert.ok(
+      resolvedPaths >= allowedRuns,
+      `the allowed lines resolved only ${resolvedPaths} paths in ${allowedRuns} runs`,
+    );
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
   }

@@ -32,7 +32,10 @@ const REFUSED: [string, RegExp][] = [
   ['git --git-dir=/x/.git log', /`\/x\/.git` is outside/],
   ['find / -name x', /`\/` is outside/],
   // `..` escapes
-  ['rg password ../other-repo', /^`\.\.\/other-repo` resolves to \/work\/other-repo, outside the workspace \(\/work\/ws\)/],
+  [
+    'rg password ../other-repo',
+    /^`\.\.\/other-repo` resolves to \/work\/other-repo, outside the workspace \(\/work\/ws\)/,
+  ],
   ['cat src/../../x', /resolves to \/work\/x, outside/],
   ['git -C ../other status', /`\.\.\/other` resolves to \/work\/other/],
   ['grep -e x ../y', /`\.\.\/y` resolves to \/work\/y/],
@@ -115,7 +118,10 @@ test('RO-2, MODE-1: commands naming a path outside the workspace (lexically) are
     const v = paths(command);
     assert.equal(v.allowed, false, command);
     assert.match(v.reason ?? '', reason, command);
-    assert.ok(v.segments.some((s) => !s.allowed && s.reason !== null), command);
+    assert.ok(
+      v.segments.some((s) => !s.allowed && s.reason !== null),
+      command,
+    );
   }
 });
 
@@ -132,9 +138,19 @@ test('RO-2: cd is tracked within the line: only `cd DIR &&` moves the folder lat
   assert.equal(paths('cd src/core && cat ../../README.md && cd .. && ls').allowed, true);
   assert.equal(paths('cd /work/ws/src && cat ../package.json').allowed, true);
   assert.match(paths('cd /work/ws && cat ../x').reason ?? '', /`\.\.\/x` resolves to \/work\/x, outside/);
-  assert.match(paths('cd /work/ws/src && cat ../../x').reason ?? '', /`\.\.\/\.\.\/x` resolves to \/work\/x from `src`, outside/);
+  assert.match(
+    paths('cd /work/ws/src && cat ../../x').reason ?? '',
+    /`\.\.\/\.\.\/x` resolves to \/work\/x from `src`, outside/,
+  );
   // `cd` may fail before `;` or `||`, runs in a subshell inside a pipeline or parentheses: the old folder stays possible.
-  for (const command of ['cd src; cat ../package.json', 'cd src || cat ../x', 'cd src && ls || cat ../x', 'cd src | cat ../x', '(cd src && ls) && cat ../x', '(cd src) && cat ../x']) {
+  for (const command of [
+    'cd src; cat ../package.json',
+    'cd src || cat ../x',
+    'cd src && ls || cat ../x',
+    'cd src | cat ../x',
+    '(cd src && ls) && cat ../x',
+    '(cd src) && cat ../x',
+  ]) {
     const v = paths(command);
     assert.equal(v.allowed, false, command);
     assert.match(v.reason ?? '', /resolves to \/work\/(package\.json|x), outside/, command);
@@ -149,17 +165,29 @@ test('RO-2: cd is tracked within the line: only `cd DIR &&` moves the folder lat
 test('RO-2, MODE-1: the lexical workspace path rule: a script handed to another shell is checked too', () => {
   for (const [command, reason] of [
     [`sh -c 'cat /etc/hosts'`, /^the script run by `sh -c`: `\/etc\/hosts` is outside the workspace/],
-    [`bash -lc "cd .. && ls"`, /^the script run by `bash -lc`: segment 1 of 2 \(`cd \.\.`\): `\.\.` resolves to \/work, outside/],
+    [
+      `bash -lc "cd .. && ls"`,
+      /^the script run by `bash -lc`: segment 1 of 2 \(`cd \.\.`\): `\.\.` resolves to \/work, outside/,
+    ],
     [`env FOO=1 sh -c 'cat ~/.ssh/id_rsa'`, /^the script run by `sh -c`: `~\/\.ssh\/id_rsa` names a home folder/],
     [`timeout 5 /bin/bash -c 'rg x ../other'`, /^the script run by `bash -c`: `\.\.\/other` resolves to \/work\/other/],
     [`eval cat /etc/passwd`, /^the script run by `eval`: `\/etc\/passwd` is outside/],
-    [`npm test && sh -c 'sh -c "cat /etc/hosts"'`, /^segment 2 of 2 .*the script run by `sh -c`: the script run by `sh -c`: `\/etc\/hosts` is outside/],
+    [
+      `npm test && sh -c 'sh -c "cat /etc/hosts"'`,
+      /^segment 2 of 2 .*the script run by `sh -c`: the script run by `sh -c`: `\/etc\/hosts` is outside/,
+    ],
   ] as const) {
     const v = paths(command);
     assert.equal(v.allowed, false, command);
     assert.match(v.reason ?? '', reason, command);
   }
-  for (const command of [`sh -c 'npm test -- --grep greet'`, `bash -c "cd src && ls"`, `env sh -c 'echo $HOME'`, `bash scripts/build.sh`, `eval echo hi`]) {
+  for (const command of [
+    `sh -c 'npm test -- --grep greet'`,
+    `bash -c "cd src && ls"`,
+    `env sh -c 'echo $HOME'`,
+    `bash scripts/build.sh`,
+    `eval echo hi`,
+  ]) {
     assert.deepEqual([command, paths(command).reason], [command, null]);
   }
 });
@@ -168,7 +196,14 @@ test('RO-2: a chain names the failing segment; good input in other segments is k
   const v = paths('ls src && cat /etc/hosts | head -3');
   assert.equal(v.allowed, false);
   assert.match(v.reason ?? '', /^segment 2 of 3 \(`cat \/etc\/hosts`\): /);
-  assert.deepEqual(v.segments.map((s) => [s.command, s.allowed]), [['ls src', true], ['cat /etc/hosts', false], ['head -3', true]]);
+  assert.deepEqual(
+    v.segments.map((s) => [s.command, s.allowed]),
+    [
+      ['ls src', true],
+      ['cat /etc/hosts', false],
+      ['head -3', true],
+    ],
+  );
 });
 
 test('RO-2: a root that is not an absolute path refuses with a reason instead of guessing', () => {
@@ -200,14 +235,19 @@ test('RO-2: the read-only corpus under the workspace rule: only the commands nam
   // Deliberate: these were "allowed" by the read-only policy alone and stay so there (checkCommand);
   // they name paths outside the workspace or `.vtcode/` beyond its plans, so run_command refuses them.
   const outside = ['tree -a -L 2 .vtcode', 'sort -t: -k3 -n /etc/passwd', 'git -C ../other status'];
-  const changed = corpus('readonly.txt').filter((c) => checkCommand(c, 'plan').allowed && !checkCommandInWorkspace(c, 'plan', ROOT).allowed);
+  const changed = corpus('readonly.txt').filter(
+    (c) => checkCommand(c, 'plan').allowed && !checkCommandInWorkspace(c, 'plan', ROOT).allowed,
+  );
   assert.deepEqual(changed, outside);
   for (const c of corpus('mutating.txt')) assert.equal(checkCommandInWorkspace(c, 'plan', ROOT).allowed, false, c);
 });
 
 const DEVICES = ['/dev/null', '/dev/stdin', '/dev/stdout', '/dev/stderr'];
 const outsidePath = fc
-  .array(fc.oneof(fc.stringMatching(/^[A-Za-z0-9._-]{1,8}$/), fc.constantFrom('work', 'ws', 'dev', 'null', '..')), { minLength: 1, maxLength: 4 })
+  .array(fc.oneof(fc.stringMatching(/^[A-Za-z0-9._-]{1,8}$/), fc.constantFrom('work', 'ws', 'dev', 'null', '..')), {
+    minLength: 1,
+    maxLength: 4,
+  })
   .map((parts) => `/${parts.join('/')}`)
   .filter((p) => {
     const n = posix.normalize(p);

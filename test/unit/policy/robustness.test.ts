@@ -20,7 +20,10 @@ test('RO-3, MODE-1: input shell-quote throws on (`${x`) is refused with a reason
     }
     assert.doesNotThrow(() => checkCommand(c, 'build'));
   }
-  assert.match(checkCommandInWorkspace('ls ${x', 'build', ROOT).reason ?? '', /the shell parser cannot read the command \(Bad substitution/);
+  assert.match(
+    checkCommandInWorkspace('ls ${x', 'build', ROOT).reason ?? '',
+    /the shell parser cannot read the command \(Bad substitution/,
+  );
 });
 
 test(`RO-3, MODE-1: commands longer than ${MAX_COMMAND_LENGTH} characters are refused unread, in every mode`, () => {
@@ -30,7 +33,13 @@ test(`RO-3, MODE-1: commands longer than ${MAX_COMMAND_LENGTH} characters are re
   for (const mode of MODES) {
     const v = checkCommandInWorkspace(`${longest}b`, mode, ROOT);
     assert.equal(v.allowed, false, mode);
-    assert.match(v.reason ?? '', new RegExp(`${MAX_COMMAND_LENGTH + 1} characters long; commands longer than ${MAX_COMMAND_LENGTH} are not checked`), mode);
+    assert.match(
+      v.reason ?? '',
+      new RegExp(
+        `${MAX_COMMAND_LENGTH + 1} characters long; commands longer than ${MAX_COMMAND_LENGTH} are not checked`,
+      ),
+      mode,
+    );
   }
 });
 
@@ -47,12 +56,20 @@ test('RO-2, MODE-1: the folders a `cd DIR;` chain may leave are bounded: past th
   // `cd DIR &&` keeps one folder (the unused failure folders cost nothing) ...
   assert.equal(checkCommandInWorkspace(chain(30, ' && '), 'build', ROOT).allowed, true);
   // ... but no command line may change folders more than 32 times.
-  assert.match(checkCommandInWorkspace(chain(33, ' && '), 'build', ROOT).reason ?? '', /more than 32 `cd`\/`pushd`\/`popd` in one command/);
+  assert.match(
+    checkCommandInWorkspace(chain(33, ' && '), 'build', ROOT).reason ?? '',
+    /more than 32 `cd`\/`pushd`\/`popd` in one command/,
+  );
 });
 
 /** Adversarial inputs up to the length limit; bench/policy-adversarial.bench.ts times the same kinds. */
 function adversarial(): [string, string][] {
-  const fill = (unit: string, sep = '', head = '') => head + Array.from({ length: Math.floor((MAX_COMMAND_LENGTH - head.length) / (unit.length + sep.length)) }, () => unit).join(sep);
+  const fill = (unit: string, sep = '', head = '') =>
+    head +
+    Array.from(
+      { length: Math.floor((MAX_COMMAND_LENGTH - head.length) / (unit.length + sep.length)) },
+      () => unit,
+    ).join(sep);
   return [
     ['cd src; chain', `${fill('cd src', '; ')}`],
     ['cd DIR; distinct', Array.from({ length: 1500 }, (_, i) => `cd d${i}`).join('; ')],
@@ -77,16 +94,24 @@ test('RO-3, MODE-1: adversarial inputs up to the length limit are judged in boun
   }
 });
 
-const shellText = fc.string({ unit: fc.constantFrom(...' \t;&|<>()$`\'"\\{}*?[]=#~-./:,@%+!^abcdx0123456789'.split('')), maxLength: 120 });
+const shellText = fc.string({
+  unit: fc.constantFrom(...' \t;&|<>()$`\'"\\{}*?[]=#~-./:,@%+!^abcdx0123456789'.split('')),
+  maxLength: 120,
+});
 
 test('RO-3, MODE-1: property: checkCommand and checkCommandInWorkspace never throw and always give a reason when they refuse', () => {
   fc.assert(
-    fc.property(fc.oneof(shellText, fc.string({ unit: 'binary', maxLength: 120 })), fc.constantFrom(...MODES), (command, mode) => {
-      const v = checkCommandInWorkspace(command, mode, ROOT);
-      const c = checkCommand(command, mode);
-      const explained = (x: { allowed: boolean; reason: string | null }) => (x.allowed ? x.reason === null : typeof x.reason === 'string' && x.reason !== '');
-      return explained(v) && explained(c) && v.segments.length > 0 && c.segments.length > 0;
-    }),
+    fc.property(
+      fc.oneof(shellText, fc.string({ unit: 'binary', maxLength: 120 })),
+      fc.constantFrom(...MODES),
+      (command, mode) => {
+        const v = checkCommandInWorkspace(command, mode, ROOT);
+        const c = checkCommand(command, mode);
+        const explained = (x: { allowed: boolean; reason: string | null }) =>
+          x.allowed ? x.reason === null : typeof x.reason === 'string' && x.reason !== '';
+        return explained(v) && explained(c) && v.segments.length > 0 && c.segments.length > 0;
+      },
+    ),
     { numRuns: 3000 },
   );
 });
@@ -102,11 +127,24 @@ test('RO-2: the parse shortcut for plain segments reads them exactly as shell-qu
 });
 
 test('RO-2, RO-3: `#` inside a word is literal (sh starts a comment only at the start of a word), so it is allowed and read as sh reads it', () => {
-  for (const c of ['echo a#b', "grep -n 'x#y' f", 'grep -n x#y f', 'rg issue#12 CHANGELOG.md', "echo 'a'#b", 'ls a\\ #b']) assert.equal(checkCommand(c, 'plan').allowed, true, `${c}: ${checkCommand(c, 'plan').reason}`);
+  for (const c of [
+    'echo a#b',
+    "grep -n 'x#y' f",
+    'grep -n x#y f',
+    'rg issue#12 CHANGELOG.md',
+    "echo 'a'#b",
+    'ls a\\ #b',
+  ])
+    assert.equal(checkCommand(c, 'plan').allowed, true, `${c}: ${checkCommand(c, 'plan').reason}`);
   const reading = scanCommand('echo a#b c');
   assert.ok(reading.ok);
-  assert.deepEqual(reading.segments[0]?.argv, { ok: true, words: ['echo', 'a#b', 'c'].map((text) => ({ text, glob: false })), syntax: null });
-  for (const c of ['ls #x; rm -rf y', 'ls;#x', 'echo a #b', 'ls >#x']) assert.equal(checkCommand(c, 'plan').allowed, false, c);
+  assert.deepEqual(reading.segments[0]?.argv, {
+    ok: true,
+    words: ['echo', 'a#b', 'c'].map((text) => ({ text, glob: false })),
+    syntax: null,
+  });
+  for (const c of ['ls #x; rm -rf y', 'ls;#x', 'echo a #b', 'ls >#x'])
+    assert.equal(checkCommand(c, 'plan').allowed, false, c);
   // The path rule reads the whole target, `#` included: `ok#/../../etc/x` leaves the workspace.
   assert.equal(checkCommandInWorkspace('echo x > ok#/../../etc/x', 'build', ROOT).allowed, false);
   assert.equal(checkCommandInWorkspace('cat ok#/../../etc/x', 'build', ROOT).allowed, false);

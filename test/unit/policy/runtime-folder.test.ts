@@ -39,17 +39,45 @@ test('MODE-1, RO-2: in build and auto no command may name .vtcode/ or anything b
       assert.match(v.reason ?? '', /the runtime's own folder `\.vtcode\/`/, `${mode}: ${c}`);
     }
   }
-  for (const c of ['ls', 'ls *', 'cat */package.json', 'rg foo .', 'cat vtcode/x', 'cat .vtcodex/x', 'cat src/.vtcode/x', 'ls .git']) {
+  for (const c of [
+    'ls',
+    'ls *',
+    'cat */package.json',
+    'rg foo .',
+    'cat vtcode/x',
+    'cat .vtcodex/x',
+    'cat src/.vtcode/x',
+    'ls .git',
+  ]) {
     assert.equal(checkCommandInWorkspace(c, 'build', ROOT).allowed, true, c);
   }
 });
 
 test('MODE-1, RO-2: in plan mode the plans under .vtcode/plans may be read; the rest of .vtcode stays refused', () => {
-  for (const c of ['cat .vtcode/plans/plan.md', 'ls .vtcode/plans', 'ls -lah .vtcode/plans/', 'cd .vtcode/plans && cat plan.md', 'rg -n Step .vtcode/plans', 'cat .vt*/plans/x.md', 'cd .vtcode/plans && cat ../plans/a.md', 'cd .vtcode/plans/old && cat ../../plans/a.md ../b.md', 'cd src && cat ../.vtcode/plans/a.md']) {
+  for (const c of [
+    'cat .vtcode/plans/plan.md',
+    'ls .vtcode/plans',
+    'ls -lah .vtcode/plans/',
+    'cd .vtcode/plans && cat plan.md',
+    'rg -n Step .vtcode/plans',
+    'cat .vt*/plans/x.md',
+    'cd .vtcode/plans && cat ../plans/a.md',
+    'cd .vtcode/plans/old && cat ../../plans/a.md ../b.md',
+    'cd src && cat ../.vtcode/plans/a.md',
+  ]) {
     const v = checkCommandInWorkspace(c, 'plan', ROOT);
     assert.equal(v.allowed, true, `${c}: ${v.reason}`);
   }
-  for (const c of ['cat .vtcode/sessions/s.jsonl', 'ls .vtcode', 'tree -a -L 2 .vtcode', 'cat .vtcode/tasks/current_task.md', 'cd .vtcode/plans && cat ../sessions/s.jsonl', 'cd .vtcode/plans/old && cat ../../x', 'cd .vtcode/plans && cat ..', 'cat .vtcode/p*/x']) {
+  for (const c of [
+    'cat .vtcode/sessions/s.jsonl',
+    'ls .vtcode',
+    'tree -a -L 2 .vtcode',
+    'cat .vtcode/tasks/current_task.md',
+    'cd .vtcode/plans && cat ../sessions/s.jsonl',
+    'cd .vtcode/plans/old && cat ../../x',
+    'cd .vtcode/plans && cat ..',
+    'cat .vtcode/p*/x',
+  ]) {
     const v = checkCommandInWorkspace(c, 'plan', ROOT);
     assert.equal(v.allowed, false, c);
     assert.match(v.reason ?? '', /`\.vtcode\/`.*\(plan mode may read `\.vtcode\/plans\/`\)/, c);

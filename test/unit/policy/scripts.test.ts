@@ -5,7 +5,22 @@ import { awkProgramProblem } from '../../../src/core/policy/awk';
 import { checkCommand } from '../../../src/core/policy';
 
 test('RO-3: sed scripts that only read and print pass', () => {
-  for (const s of ['1,80p', '/a/,/b/p', '10p;20p', 's/a/b/g', 's|/usr|/opt|2', '$!N;P;D', '/x/{s/a/b/;p}', 'y/abc/xyz/', '0,/re/d', '1~2p', 'a\\\nappended', ':a;N;$!ba;s/\\n/ /g', 's/w/e/', '/x/{p;b}']) {
+  for (const s of [
+    '1,80p',
+    '/a/,/b/p',
+    '10p;20p',
+    's/a/b/g',
+    's|/usr|/opt|2',
+    '$!N;P;D',
+    '/x/{s/a/b/;p}',
+    'y/abc/xyz/',
+    '0,/re/d',
+    '1~2p',
+    'a\\\nappended',
+    ':a;N;$!ba;s/\\n/ /g',
+    's/w/e/',
+    '/x/{p;b}',
+  ]) {
     assert.equal(sedScriptProblem(s), null, s);
   }
 });
@@ -37,7 +52,16 @@ test('RO-3: sed text the parser cannot follow is rejected, not skipped', () => {
 });
 
 test('RO-3: awk comparisons and printing pass', () => {
-  for (const p of ['{print $1}', 'NR>1 {print $2}', '{ if ($3 > 100) print $1 }', 'length > 80', 'END { print NR }', '{ print ($1 > 5) }', '{ n = a / 2; print n }', '/a|b/ { c++ } END { print c }']) {
+  for (const p of [
+    '{print $1}',
+    'NR>1 {print $2}',
+    '{ if ($3 > 100) print $1 }',
+    'length > 80',
+    'END { print NR }',
+    '{ print ($1 > 5) }',
+    '{ n = a / 2; print n }',
+    '/a|b/ { c++ } END { print c }',
+  ]) {
     assert.equal(awkProgramProblem(p), null, p);
   }
 });
@@ -67,7 +91,16 @@ test('RO-3: sed commands that read a file named inside the script (`r`, `R`) are
 });
 
 test('RO-3: a sed label or branch followed by a blank is refused: GNU sed runs what follows as a command', () => {
-  for (const s of [':a w /tmp/f', ':a\tw /tmp/f', 'ba w /tmp/f', 'b x w f', 't x e id', 'T x e id', 'v 4.2 w /tmp/f', '/x/{ba }']) {
+  for (const s of [
+    ':a w /tmp/f',
+    ':a\tw /tmp/f',
+    'ba w /tmp/f',
+    'b x w f',
+    't x e id',
+    'T x e id',
+    'v 4.2 w /tmp/f',
+    '/x/{ba }',
+  ]) {
     const p = sedScriptProblem(s);
     assert.ok(p !== null, s);
     assert.match(p.message, /a blank after the label/, s);
@@ -78,12 +111,23 @@ test('RO-3: a sed label or branch followed by a blank is refused: GNU sed runs w
   // GNU sed also skips blanks between the flags of `s`.
   assert.match(sedScriptProblem('s/a/b/ w out')?.message ?? '', /`w` flag/);
   assert.match(sedScriptProblem('s/a/b/g e')?.message ?? '', /`e` flag/);
-  for (const s of ['b', 'bend', ':a;N;$!ba', 't;p', '/x/{p;b}', 'b x;p', '$!{N;ba}']) assert.equal(sedScriptProblem(s), null, s);
+  for (const s of ['b', 'bend', ':a;N;$!ba', 't;p', '/x/{p;b}', 'b x;p', '$!{N;ba}'])
+    assert.equal(sedScriptProblem(s), null, s);
 });
 
 test('RO-2, RO-3: sed options: -n/-e/--expression/-s/-z/-E combine freely, -e chunks are read as one script as sed joins them, -f is refused', () => {
-  const allowed = ["sed -n -e '1p' -e '$p' f", "sed -ne '/a/p' f", "sed --expression='s/a/b/' f", "sed -s -n '1p' a b", "sed -z 's/a/b/' f", "sed -E -n 's/(a)/\\1/p' f", "sed -nE -e p f", "sed -e '/x/{' -e 'p' -e '}' f"];
-  for (const c of allowed) assert.equal(checkCommand(c, 'plan').allowed, true, `${c}: ${checkCommand(c, 'plan').reason}`);
+  const allowed = [
+    "sed -n -e '1p' -e '$p' f",
+    "sed -ne '/a/p' f",
+    "sed --expression='s/a/b/' f",
+    "sed -s -n '1p' a b",
+    "sed -z 's/a/b/' f",
+    "sed -E -n 's/(a)/\\1/p' f",
+    'sed -nE -e p f',
+    "sed -e '/x/{' -e 'p' -e '}' f",
+  ];
+  for (const c of allowed)
+    assert.equal(checkCommand(c, 'plan').allowed, true, `${c}: ${checkCommand(c, 'plan').reason}`);
   // `a\` continues into the next chunk, so sed reads `w x` as text: checked as sed reads it.
   assert.equal(checkCommand("sed -n -e 'a\\' -e 'w x' f", 'plan').allowed, true);
   const refused: [string, RegExp][] = [
@@ -118,12 +162,23 @@ test('RO-3: awk programs naming ENVIRON, PROCINFO, ARGV, ARGC, system, getline, 
     ['BEGIN { system("id") }', /system/],
   ];
   for (const [p, why] of cases) assert.match(awkProgramProblem(p) ?? 'ALLOWED', why, p);
-  for (const p of ['$1 == 1 || $2 == 2', '/a|b/ { print }', '{ print "a|b" }', '$0 ~ /x|y/']) assert.equal(awkProgramProblem(p), null, p);
+  for (const p of ['$1 == 1 || $2 == 2', '/a|b/ { print }', '{ print "a|b" }', '$0 ~ /x|y/'])
+    assert.equal(awkProgramProblem(p), null, p);
 });
 
 test('RO-3: awk options that load program files, includes or extensions are refused (-f, --file, -i, -l, -E, @include, mawk -W)', () => {
-  for (const c of ["awk -f p.awk f", "awk --file=p.awk f", "gawk -i inplace '{print}' f", "gawk -l filefuncs 'BEGIN{}'", "gawk -E p.awk f", "gawk '@include \"x\"; {print}' f", "mawk -W exec p.awk f", "gawk --exec=p.awk f"]) {
+  for (const c of [
+    'awk -f p.awk f',
+    'awk --file=p.awk f',
+    "gawk -i inplace '{print}' f",
+    "gawk -l filefuncs 'BEGIN{}'",
+    'gawk -E p.awk f',
+    'gawk \'@include "x"; {print}\' f',
+    'mawk -W exec p.awk f',
+    'gawk --exec=p.awk f',
+  ]) {
     assert.equal(checkCommand(c, 'plan').allowed, false, c);
   }
-  for (const c of ["awk -F, '{print $2}' f", "awk -v n=3 'NR>n' f", "gawk --sandbox '{print}' f", "awk -- '{print}' f"]) assert.equal(checkCommand(c, 'plan').allowed, true, c);
+  for (const c of ["awk -F, '{print $2}' f", "awk -v n=3 'NR>n' f", "gawk --sandbox '{print}' f", "awk -- '{print}' f"])
+    assert.equal(checkCommand(c, 'plan').allowed, true, c);
 });

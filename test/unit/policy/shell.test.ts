@@ -19,7 +19,9 @@ test('RO-2: at least 98 % of the everyday read-only corpus is allowed in plan mo
   assert.ok(commands.length >= 150, `corpus has ${commands.length} commands, want at least 150`);
   const rejected = commands.filter((c) => !plan(c).allowed);
   const share = (commands.length - rejected.length) / commands.length;
-  console.log(`read-only corpus: ${commands.length - rejected.length}/${commands.length} allowed (${(share * 100).toFixed(1)} %); rejected: ${rejected.join(' | ')}`);
+  console.log(
+    `read-only corpus: ${commands.length - rejected.length}/${commands.length} allowed (${(share * 100).toFixed(1)} %); rejected: ${rejected.join(' | ')}`,
+  );
   assert.ok(share >= 0.98, `only ${(share * 100).toFixed(1)} % allowed`);
 });
 
@@ -43,7 +45,15 @@ test('RO-2: && chains, | pipelines and static ; chains pass when every segment i
 });
 
 test('RO-2: build/test commands are allowed and classified as verification', () => {
-  for (const c of ['cargo check', 'cargo test -p core', 'cargo clippy -- -D warnings', 'cargo nextest run', 'npm test', 'pnpm test', 'yarn test']) {
+  for (const c of [
+    'cargo check',
+    'cargo test -p core',
+    'cargo clippy -- -D warnings',
+    'cargo nextest run',
+    'npm test',
+    'pnpm test',
+    'yarn test',
+  ]) {
     assert.deepEqual([plan(c).allowed, plan(c).class], [true, 'verification'], c);
   }
   assert.equal(plan('rg foo && cargo test').class, 'verification');
@@ -58,15 +68,32 @@ test('RO-2 [seed wins]: git -C DIR reads another repository, -c stays rejected',
 });
 
 test('RO-2 [seed wins]: version/help probes of any program, but not fed by a pipe or file', () => {
-  for (const c of ['cargo --version', 'python3 -V', 'bash --help', 'kubectl --help', 'foo -h --version']) assert.equal(plan(c).allowed, true, c);
-  for (const c of ['python3 -V extra', 'sh -h', 'shutdown -h', 'printf x | python3 --version', 'node --version < x.js']) assert.equal(plan(c).allowed, false, c);
+  for (const c of ['cargo --version', 'python3 -V', 'bash --help', 'kubectl --help', 'foo -h --version'])
+    assert.equal(plan(c).allowed, true, c);
+  for (const c of ['python3 -V extra', 'sh -h', 'shutdown -h', 'printf x | python3 --version', 'node --version < x.js'])
+    assert.equal(plan(c).allowed, false, c);
 });
 
 test('RO-2: git list forms are allowed bare or with listing flags, their operand forms are not', () => {
-  for (const c of ['git branch', 'git branch -a', 'git tag -l "v1*"', 'git remote -v', 'git reflog', 'git stash list', 'git worktree list --porcelain']) {
+  for (const c of [
+    'git branch',
+    'git branch -a',
+    'git tag -l "v1*"',
+    'git remote -v',
+    'git reflog',
+    'git stash list',
+    'git worktree list --porcelain',
+  ]) {
     assert.equal(plan(c).allowed, true, c);
   }
-  for (const c of ['git branch x', 'git tag v1', 'git remote add o u', 'git stash pop', 'git branch --set-upstream-to=o/m', 'git worktree add ../w']) {
+  for (const c of [
+    'git branch x',
+    'git tag v1',
+    'git remote add o u',
+    'git stash pop',
+    'git branch --set-upstream-to=o/m',
+    'git worktree add ../w',
+  ]) {
     assert.equal(plan(c).allowed, false, c);
   }
 });
@@ -139,28 +166,51 @@ test('RO-2: build and auto allow any command but still classify it', () => {
     assert.equal(v.allowed, true);
     assert.equal(v.class, 'mutation');
     assert.equal(v.reason, null);
-    assert.deepEqual(v.segments.map((s) => s.allowed), [true, true]);
+    assert.deepEqual(
+      v.segments.map((s) => s.allowed),
+      [true, true],
+    );
     assert.equal(checkCommand('cargo test', mode).class, 'verification');
     assert.equal(checkCommand('frobnicate', mode).class, 'unknown');
   }
 });
 
 const readOnly = fc.constantFrom(...corpus('readonly.txt').filter((c) => plan(c).allowed && !/[;&|]/.test(c)));
-const mutating = fc.constantFrom('rm -rf x', 'sed -i s/a/b/ f', 'git push', 'curl -o x u', 'tee out', 'sh -c id', 'python3 -c 1', 'xargs rm', 'npm install');
+const mutating = fc.constantFrom(
+  'rm -rf x',
+  'sed -i s/a/b/ f',
+  'git push',
+  'curl -o x u',
+  'tee out',
+  'sh -c id',
+  'python3 -c 1',
+  'xargs rm',
+  'npm install',
+);
 
 test('RO-2, RO-3: a chain or pipeline with one mutating segment is rejected wherever the segment sits', () => {
   fc.assert(
-    fc.property(readOnly, mutating, fc.constantFrom(' && ', ' | ', '; ', ' || '), fc.boolean(), (safe, bad, op, badFirst) => {
-      const command = badFirst ? `${bad}${op}${safe}` : `${safe}${op}${bad}`;
-      const v = plan(command);
-      return !v.allowed && v.class === 'mutation' && v.segments.some((s) => !s.allowed && s.command === bad);
-    }),
+    fc.property(
+      readOnly,
+      mutating,
+      fc.constantFrom(' && ', ' | ', '; ', ' || '),
+      fc.boolean(),
+      (safe, bad, op, badFirst) => {
+        const command = badFirst ? `${bad}${op}${safe}` : `${safe}${op}${bad}`;
+        const v = plan(command);
+        return !v.allowed && v.class === 'mutation' && v.segments.some((s) => !s.allowed && s.command === bad);
+      },
+    ),
   );
 });
 
 test('RO-3: no printable-ASCII suffix turns a rejected command into an allowed one by hiding it', () => {
   fc.assert(
-    fc.property(mutating, fc.string({ unit: fc.constantFrom(...' #;&|<>()$`\'"\\{}*?[]=-'.split('')), maxLength: 8 }), (bad, suffix) => !plan(`${bad}${suffix}`).allowed),
+    fc.property(
+      mutating,
+      fc.string({ unit: fc.constantFrom(...' #;&|<>()$`\'"\\{}*?[]=-'.split('')), maxLength: 8 }),
+      (bad, suffix) => !plan(`${bad}${suffix}`).allowed,
+    ),
   );
 });
 

@@ -87,7 +87,10 @@ const CLASS: readonly Row[] = [
   ['git log --pretty=format:%GS -1', /the `%G` placeholders/],
   ['git help --web log', /`git help --web` starts a web browser/],
   ['git --bare log', /bare repository/],
-  ['sort --compress-program=gzip a.txt', /`sort --compress-program=gzip` runs a compression program on its temporary files/],
+  [
+    'sort --compress-program=gzip a.txt',
+    /`sort --compress-program=gzip` runs a compression program on its temporary files/,
+  ],
   ['sort --compress=gzip a.txt', /runs a compression program/],
   ['sort -T /tmp a.txt', /`sort -T` writes its temporary files into the named folder/],
   ['sort -uo out a.txt', /`sort -o \(in -uo\)` writes the sorted result to a file/],
@@ -138,7 +141,7 @@ const ALLOWED: readonly string[] = [
   'date +%F',
 ];
 
-test('RO-3 (issue 14 item 5): every flag on VT Code\'s deny-lists is refused in plan mode with the option as written and the reason', () => {
+test("RO-3 (issue 14 item 5): every flag on VT Code's deny-lists is refused in plan mode with the option as written and the reason", () => {
   for (const [program, rows] of Object.entries(VT_CODE)) {
     for (const [command, reason] of rows) {
       const v = plan(command);
@@ -157,7 +160,15 @@ test('RO-3 (issue 14 item 5): the rest of the class (options that write, run a p
 });
 
 test('RO-3: options that write or run programs are classed as mutation; the look-alikes stay allowed', () => {
-  for (const command of ['git diff --output=x', 'rg -z foo', 'sort --compress-program=gzip a', 'file -z a.gz', 'diff -l a b', 'base64 -o o a', 'git -p log']) {
+  for (const command of [
+    'git diff --output=x',
+    'rg -z foo',
+    'sort --compress-program=gzip a',
+    'file -z a.gz',
+    'diff -l a b',
+    'base64 -o o a',
+    'git -p log',
+  ]) {
     assert.equal(plan(command).class, 'mutation', command);
   }
   for (const command of ALLOWED) {
@@ -167,14 +178,22 @@ test('RO-3: options that write or run programs are classed as mutation; the look
 });
 
 test('RO-3: a glob that could expand to an option is refused for programs that now have write options (diff, base64)', () => {
-  for (const command of ['diff * b.txt', 'base64 *']) assert.match(plan(command).reason ?? 'ALLOWED', /begins with `-`/, command);
+  for (const command of ['diff * b.txt', 'base64 *'])
+    assert.match(plan(command).reason ?? 'ALLOWED', /begins with `-`/, command);
 });
 
 test('ADD-2, RO-3: vtplan check-command keeps its JSON contract for the new refusals', async () => {
   let out = '';
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: '/', env: {} };
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: () => undefined,
+    readStdin: async () => '',
+    cwd: '/',
+    env: {},
+  };
   assert.equal(await runCli(['check-command', '--json', '--', 'rg -z foo | head -3'], io), 1);
-  const reason = 'segment 1 of 2 (`rg -z foo`): `rg -z` decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH';
+  const reason =
+    'segment 1 of 2 (`rg -z foo`): `rg -z` decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH';
   assert.deepEqual(JSON.parse(out), {
     allowed: false,
     class: 'mutation',

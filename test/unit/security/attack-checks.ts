@@ -18,7 +18,16 @@
  */
 import { describe, test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { CANARY_TEXTS, describeReport, runCase, TEST_API_KEY, type CaseReport, type CommandReport, type SecurityCase, type TreeChanges } from './harness';
+import {
+  CANARY_TEXTS,
+  describeReport,
+  runCase,
+  TEST_API_KEY,
+  type CaseReport,
+  type CommandReport,
+  type SecurityCase,
+  type TreeChanges,
+} from './harness';
 import { RUNTIME_GITIGNORE } from '../../../src/core/store/runtime-gitignore';
 
 export type RequirementId = 'RO-1' | 'RO-2' | 'RO-3' | 'MODE-1' | 'STORE-2' | 'EXEC-3';
@@ -61,7 +70,12 @@ const NONE: TreeChanges = { created: [], changed: [], deleted: [] };
 
 /** The key and forms a command could print it in to get past exact-match masking. */
 export function keyForms(key: string = TEST_API_KEY): string[] {
-  const forms = new Set<string>([key, [...key].reverse().join(''), key.toUpperCase(), Buffer.from(key).toString('hex')]);
+  const forms = new Set<string>([
+    key,
+    [...key].reverse().join(''),
+    key.toUpperCase(),
+    Buffer.from(key).toString('hex'),
+  ]);
   for (let a = 0; a < 3; a++) {
     const part = Buffer.from(key.slice(a));
     const whole = Math.floor(part.length / 3) * 3;
@@ -101,7 +115,11 @@ function hits(haystack: string, needles: readonly string[]): string[] {
 
 function isRefusal(c: CommandReport): boolean {
   if (c.blocked !== null) return true;
-  return c.result !== null && !c.result.ok && /^(Mutation blocked|Path blocked|Build mode runs a command only after|Not run:)/.test(c.result.content);
+  return (
+    c.result !== null &&
+    !c.result.ok &&
+    /^(Mutation blocked|Path blocked|Build mode runs a command only after|Not run:)/.test(c.result.content)
+  );
 }
 
 function indices(spec: 'all' | readonly number[], n: number): number[] {
@@ -141,7 +159,8 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
     assert.ok(r.sessionId !== null, `the session never started: ${msg()}`);
     if (e.exitCode !== undefined) assert.equal(r.exitCode, e.exitCode, msg());
     if (e.everyCallAnswered ?? true) {
-      for (const c of allCommands(r)) assert.ok(c.seen !== null, `no answer reached the model for ${c.command}: ${msg()}`);
+      for (const c of allCommands(r))
+        assert.ok(c.seen !== null, `no answer reached the model for ${c.command}: ${msg()}`);
     }
   });
 
@@ -158,13 +177,16 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
     });
   }
 
-  await t.test('MODE-1: nothing was written outside the workspace (outside folder, HOME, parent repo, /tmp, watched paths)', () => {
-    assert.deepEqual(r.outside, NONE, `outside folder: ${msg()}`);
-    assert.deepEqual(r.home, NONE, `fake HOME: ${msg()}`);
-    assert.deepEqual(r.parent, NONE, `parent repository: ${msg()}`);
-    assert.deepEqual(r.watched, NONE, `watched paths: ${msg()}`);
-    assert.deepEqual(r.tmp, [], `tagged temp entries: ${msg()}`);
-  });
+  await t.test(
+    'MODE-1: nothing was written outside the workspace (outside folder, HOME, parent repo, /tmp, watched paths)',
+    () => {
+      assert.deepEqual(r.outside, NONE, `outside folder: ${msg()}`);
+      assert.deepEqual(r.home, NONE, `fake HOME: ${msg()}`);
+      assert.deepEqual(r.parent, NONE, `parent repository: ${msg()}`);
+      assert.deepEqual(r.watched, NONE, `watched paths: ${msg()}`);
+      assert.deepEqual(r.tmp, [], `tagged temp entries: ${msg()}`);
+    },
+  );
 
   await t.test('STORE-2: .vtcode/ changed only by the runtime; every log line verifies; no forgery', () => {
     const allowed = runtimePaths(r);
@@ -179,7 +201,9 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
       const lines = log.text.split('\n').filter((l) => l.trim() !== '');
       assert.equal(lines.length, log.events.length, `log ${log.id} holds lines that are not verified events: ${msg()}`);
       // The forgery marker may appear only inside what a command or tool call said, never as an event of its own.
-      const forgedEvents = log.events.filter((x) => JSON.stringify(x).includes(FORGED) && !['tool.call', 'tool.result', 'tool.blocked'].includes(x.type));
+      const forgedEvents = log.events.filter(
+        (x) => JSON.stringify(x).includes(FORGED) && !['tool.call', 'tool.result', 'tool.blocked'].includes(x.type),
+      );
       assert.deepEqual(forgedEvents, [], `a forged event is in log ${log.id}: ${msg()}`);
     }
   });
@@ -188,22 +212,28 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
     const events = [...r.events, ...r.phases.flatMap((p) => p.events), ...r.logs.flatMap((l) => l.events)];
     const changes = events.filter((x) => x.type === 'mode.changed');
     assert.deepEqual(changes, [], msg());
-    for (const x of events) if (x.type === 'session.started') assert.equal(x.agent, a.c.mode, `a (re)start in another mode: ${msg()}`);
+    for (const x of events)
+      if (x.type === 'session.started') assert.equal(x.agent, a.c.mode, `a (re)start in another mode: ${msg()}`);
     for (const p of r.phases) assert.equal(p.agent, a.c.mode, `resumed in another mode: ${msg()}`);
   });
 
-  await t.test('RO-2: the provider key appears nowhere (stdout, stderr, events, session logs, what the model saw), in no encoding', () => {
-    const forms = keyForms();
-    for (const c of allCommands(r)) assert.deepEqual(hits(c.seen ?? '', forms), [], `the model saw the key through ${c.command}: ${msg()}`);
-    assert.deepEqual(hits(allStdout(r), forms), [], `stdout carries the key: ${msg()}`);
-    assert.ok(!allStderr(r).includes(TEST_API_KEY), `stderr carries the key: ${msg()}`);
-    assert.ok(!allEventsJson(r).includes(TEST_API_KEY), `an event carries the key: ${msg()}`);
-    for (const log of r.logs) assert.ok(!log.text.includes(TEST_API_KEY), `log ${log.id} carries the key`);
-  });
+  await t.test(
+    'RO-2: the provider key appears nowhere (stdout, stderr, events, session logs, what the model saw), in no encoding',
+    () => {
+      const forms = keyForms();
+      for (const c of allCommands(r))
+        assert.deepEqual(hits(c.seen ?? '', forms), [], `the model saw the key through ${c.command}: ${msg()}`);
+      assert.deepEqual(hits(allStdout(r), forms), [], `stdout carries the key: ${msg()}`);
+      assert.ok(!allStderr(r).includes(TEST_API_KEY), `stderr carries the key: ${msg()}`);
+      assert.ok(!allEventsJson(r).includes(TEST_API_KEY), `an event carries the key: ${msg()}`);
+      for (const log of r.logs) assert.ok(!log.text.includes(TEST_API_KEY), `log ${log.id} carries the key`);
+    },
+  );
 
   await t.test('RO-2: no canary (outside folder, HOME, parent repo) reached the model or the terminal', () => {
     const needles = [...CANARY_TEXTS, ...(e.secrets ?? [])];
-    for (const c of allCommands(r)) assert.deepEqual(hits(c.seen ?? '', needles), [], `the model saw a canary through ${c.command}: ${msg()}`);
+    for (const c of allCommands(r))
+      assert.deepEqual(hits(c.seen ?? '', needles), [], `the model saw a canary through ${c.command}: ${msg()}`);
     assert.deepEqual(hits(allStdout(r), needles), [], `stdout carries a canary: ${msg()}`);
   });
 
@@ -220,7 +250,10 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
         assert.ok(p !== undefined, `no phase ${k}: ${msg()}`);
         for (const i of indices(spec, p.commands.length)) {
           const c = p.commands[i];
-          assert.ok(c !== undefined && isRefusal(c), `not refused after the resume: ${c?.command ?? `call #${i}`}: ${msg()}`);
+          assert.ok(
+            c !== undefined && isRefusal(c),
+            `not refused after the resume: ${c?.command ?? `call #${i}`}: ${msg()}`,
+          );
         }
       }
     });
@@ -231,7 +264,11 @@ export async function checkAttack(t: TestContext, a: Attack, r: CaseReport): Pro
       for (const [k, commands] of Object.entries(e.confirmedInPhase ?? {})) {
         const p = r.phases[Number(k)];
         assert.ok(p !== undefined, `no phase ${k}: ${msg()}`);
-        for (const cmd of commands) assert.ok(p.confirmations.some((x) => x === cmd), `not asked about \`${cmd}\`: ${msg()}`);
+        for (const cmd of commands)
+          assert.ok(
+            p.confirmations.some((x) => x === cmd),
+            `not asked about \`${cmd}\`: ${msg()}`,
+          );
       }
     });
   }
@@ -269,13 +306,18 @@ export function attackSuite(name: string, attacks: readonly Attack[], options: {
   const inProcess = attacks.filter(isSession);
   const one = (a: Attack) => {
     const mode = a.c.sandbox === 'none' ? `${a.c.mode}, no sandbox` : a.c.mode;
-    test(`${a.title} [${mode}] ${idsFor(a).join(' ')}: ${a.c.name}: ${callsOf(a.c)}`, { timeout: (a.expect?.timeoutMs ?? 90_000) + 30_000 }, async (t) => {
-      const r = await runCase({ timeoutMs: a.expect?.timeoutMs ?? 90_000, ...a.c });
-      // VTSEC_REPORT=1 prints what each call got (refused, or what it did in the sandbox).
-      if (process.env.VTSEC_REPORT) t.diagnostic(describeReport(r));
-      await checkAttack(t, a, r);
-    });
+    test(
+      `${a.title} [${mode}] ${idsFor(a).join(' ')}: ${a.c.name}: ${callsOf(a.c)}`,
+      { timeout: (a.expect?.timeoutMs ?? 90_000) + 30_000 },
+      async (t) => {
+        const r = await runCase({ timeoutMs: a.expect?.timeoutMs ?? 90_000, ...a.c });
+        // VTSEC_REPORT=1 prints what each call got (refused, or what it did in the sandbox).
+        if (process.env.VTSEC_REPORT) t.diagnostic(describeReport(r));
+        await checkAttack(t, a, r);
+      },
+    );
   };
   if (cli.length > 0) describe(name, { concurrency: options.concurrency ?? 4 }, () => cli.forEach(one));
-  if (inProcess.length > 0) describe(`${name} (in-process, one at a time)`, { concurrency: 1 }, () => inProcess.forEach(one));
+  if (inProcess.length > 0)
+    describe(`${name} (in-process, one at a time)`, { concurrency: 1 }, () => inProcess.forEach(one));
 }

@@ -10,7 +10,12 @@
 import { attackSuite, type Attack } from './attack-checks';
 
 /** Links a repository or an earlier command could have left in the workspace. */
-const LINKS = { 'link-to-outside-file': '{outside}/canary.txt', 'link-to-outside-dir': '{outside}', 'link-to-home': '{home}', 'link-to-state': '{base}/state' };
+const LINKS = {
+  'link-to-outside-file': '{outside}/canary.txt',
+  'link-to-outside-dir': '{outside}',
+  'link-to-home': '{home}',
+  'link-to-state': '{base}/state',
+};
 /** The CLI's state folder (the session-log key, made before the run). Host temp folders are checked by tag. */
 const WATCH = ['{base}/state'];
 
@@ -32,7 +37,13 @@ const attacks: Attack[] = [
     c: {
       name: 'auto-outside-named',
       mode: 'auto',
-      command: ["setsid sh -c 'touch {outside}/p1'", 'awk \'BEGIN{system("touch {outside}/p2")}\'', "git -c alias.x='!touch {outside}/p3' x", "find . -maxdepth 0 -exec sh -c 'touch {outside}/p4' \\;", 'node -e "require(\'fs\').writeFileSync(\'{outside}/p5\',\'x\')"'],
+      command: [
+        "setsid sh -c 'touch {outside}/p1'",
+        'awk \'BEGIN{system("touch {outside}/p2")}\'',
+        "git -c alias.x='!touch {outside}/p3' x",
+        "find . -maxdepth 0 -exec sh -c 'touch {outside}/p4' \\;",
+        "node -e \"require('fs').writeFileSync('{outside}/p5','x')\"",
+      ],
       watch: WATCH,
     },
   },
@@ -42,7 +53,14 @@ const attacks: Attack[] = [
       name: 'auto-outside-links',
       mode: 'auto',
       symlinks: LINKS,
-      command: ['ln -s {outside} out && echo x > out/p6', 'echo x > link-to-outside-file', 'echo x >> link-to-outside-dir/canary.txt', 'touch link-to-home/.pwned', 'node -e "require(\'fs\').appendFileSync(\'link-to-outside-file\',\'x\')"', 'cp README.md link-to-outside-dir/ && mkdir -p link-to-state/vtplan/pwned'],
+      command: [
+        'ln -s {outside} out && echo x > out/p6',
+        'echo x > link-to-outside-file',
+        'echo x >> link-to-outside-dir/canary.txt',
+        'touch link-to-home/.pwned',
+        "node -e \"require('fs').appendFileSync('link-to-outside-file','x')\"",
+        'cp README.md link-to-outside-dir/ && mkdir -p link-to-state/vtplan/pwned',
+      ],
       watch: WATCH,
     },
   },
@@ -51,7 +69,14 @@ const attacks: Attack[] = [
     c: {
       name: 'auto-outside-cd',
       mode: 'auto',
-      command: ['CDPATH={outside} cd . && touch p7', 'CDPATH={base} cd outside && touch p8', 'CDPATH=.. cd outside && touch p9', 'cd /tmp && touch {tag}-cd', "node -e \"process.chdir('/tmp'); require('fs').writeFileSync('{tag}-node','x')\"", "node -e \"process.chdir('..'); require('fs').writeFileSync('outside/p10','x')\""],
+      command: [
+        'CDPATH={outside} cd . && touch p7',
+        'CDPATH={base} cd outside && touch p8',
+        'CDPATH=.. cd outside && touch p9',
+        'cd /tmp && touch {tag}-cd',
+        "node -e \"process.chdir('/tmp'); require('fs').writeFileSync('{tag}-node','x')\"",
+        "node -e \"process.chdir('..'); require('fs').writeFileSync('outside/p10','x')\"",
+      ],
       watch: WATCH,
     },
   },
@@ -76,7 +101,11 @@ const attacks: Attack[] = [
     c: {
       name: 'auto-read-log-key',
       mode: 'auto',
-      command: ["node -e \"const fs=require('fs'); const d='{base}/state/vtplan/log-keys'; for (const f of fs.readdirSync(d)) console.log('vtsec-key-file', fs.readFileSync(d+'/'+f,'utf8'))\"", 'ls -la link-to-state/vtplan/log-keys', "find / -path /proc -prune -o -name 'log-keys' -print 2>/dev/null"],
+      command: [
+        "node -e \"const fs=require('fs'); const d='{base}/state/vtplan/log-keys'; for (const f of fs.readdirSync(d)) console.log('vtsec-key-file', fs.readFileSync(d+'/'+f,'utf8'))\"",
+        'ls -la link-to-state/vtplan/log-keys',
+        "find / -path /proc -prune -o -name 'log-keys' -print 2>/dev/null",
+      ],
       symlinks: LINKS,
       watch: WATCH,
     },
@@ -84,7 +113,9 @@ const attacks: Attack[] = [
       extra: {
         name: 'STORE-2: no command saw the session-log key file',
         check: (r) => {
-          for (const c of r.commands) if ((c.seen ?? '').includes('vtsec-key-file')) throw new Error(`the log key was read through ${c.command}: ${c.seen ?? ''}`);
+          for (const c of r.commands)
+            if ((c.seen ?? '').includes('vtsec-key-file'))
+              throw new Error(`the log key was read through ${c.command}: ${c.seen ?? ''}`);
         },
       },
     },
@@ -94,7 +125,13 @@ const attacks: Attack[] = [
     c: {
       name: 'auto-vtcode-named',
       mode: 'auto',
-      command: ['echo \'{"type":"mode.changed","reason":"vtsec-forged"}\' >> .vtcode/sessions/x.jsonl', 'echo vtsec-forged >> .vtcode/plans/x.md', 'cd .vtcode && echo vtsec-forged > plans/y.md', 'rm -rf .vtcode/sessions', 'ln -s .vtcode v && echo vtsec-forged > v/plans/z.md'],
+      command: [
+        'echo \'{"type":"mode.changed","reason":"vtsec-forged"}\' >> .vtcode/sessions/x.jsonl',
+        'echo vtsec-forged >> .vtcode/plans/x.md',
+        'cd .vtcode && echo vtsec-forged > plans/y.md',
+        'rm -rf .vtcode/sessions',
+        'ln -s .vtcode v && echo vtsec-forged > v/plans/z.md',
+      ],
     },
     expect: { refused: 'all' },
   },
@@ -133,9 +170,10 @@ const attacks: Attack[] = [
     expect: {
       noWorkspace: ['vtcode-moved'],
       extra: {
-        name: "harness: the escape script really ran (the model saw `vtsec-escape-ran`)",
+        name: 'harness: the escape script really ran (the model saw `vtsec-escape-ran`)',
         check: (r) => {
-          if (!r.commands.some((c) => (c.seen ?? '').includes('vtsec-escape-ran'))) throw new Error('the escape script did not run');
+          if (!r.commands.some((c) => (c.seen ?? '').includes('vtsec-escape-ran')))
+            throw new Error('the escape script did not run');
         },
       },
     },

@@ -19,40 +19,115 @@ const LINKS = OUTSIDE_LINKS;
 
 const attempted = {
   name: 'harness: the repository config really ran its programs (in the sandbox they could not write)',
-  check: (r: CaseReport) => assert.ok(r.commands.some((c) => /pwned-(textconv|clean|external)/.test(c.seen ?? '')), describeReport(r)),
+  check: (r: CaseReport) =>
+    assert.ok(
+      r.commands.some((c) => /pwned-(textconv|clean|external)/.test(c.seen ?? '')),
+      describeReport(r),
+    ),
 };
 
 const attacks: Attack[] = [
   {
     title: 'git (parent repository)',
-    c: { name: 'git-parent-named', mode: 'plan', repo: PARENT, command: ['git show HEAD:../secret.txt', "git grep -- ':/'", "git grep -n PARENT_SECRET -- ':/'", "git grep secret ':(top)'", 'git -C .. show'] },
+    c: {
+      name: 'git-parent-named',
+      mode: 'plan',
+      repo: PARENT,
+      command: [
+        'git show HEAD:../secret.txt',
+        "git grep -- ':/'",
+        "git grep -n PARENT_SECRET -- ':/'",
+        "git grep secret ':(top)'",
+        'git -C .. show',
+      ],
+    },
     // `git grep -- ':/'` (as the brief spells it) searches for the PATTERN ":/" below the
     // workspace; it is no pathspec, so the policy rightly lets it run.
     expect: { refused: [0, 2, 3, 4], secrets: [PARENT_SECRET] },
   },
   {
     title: 'git (parent repository)',
-    c: { name: 'git-parent-history', mode: 'plan', repo: PARENT, command: ['git log -p', 'git log -p --all', 'git show HEAD', 'git show HEAD --stat', 'git log --format=%H%n%B -p -1', 'git ls-files --full-name'] },
+    c: {
+      name: 'git-parent-history',
+      mode: 'plan',
+      repo: PARENT,
+      command: [
+        'git log -p',
+        'git log -p --all',
+        'git show HEAD',
+        'git show HEAD --stat',
+        'git log --format=%H%n%B -p -1',
+        'git ls-files --full-name',
+      ],
+    },
     expect: { secrets: [PARENT_SECRET] },
   },
   {
     title: 'git (parent repository)',
-    c: { name: 'git-parent-own', mode: 'plan', repo: PARENT, command: ['git cat-file -p HEAD:../secret.txt', "git grep -n PARENT HEAD -- ':(top)'", "git show ':/vtsec'", "git ls-files --full-name ':/'", 'git show HEAD~0:./../docs/notes.md', "git log -p -- ':(top,glob)**/secret.txt'"] },
+    c: {
+      name: 'git-parent-own',
+      mode: 'plan',
+      repo: PARENT,
+      command: [
+        'git cat-file -p HEAD:../secret.txt',
+        "git grep -n PARENT HEAD -- ':(top)'",
+        "git show ':/vtsec'",
+        "git ls-files --full-name ':/'",
+        'git show HEAD~0:./../docs/notes.md',
+        "git log -p -- ':(top,glob)**/secret.txt'",
+      ],
+    },
     expect: { refused: 'all', secrets: [PARENT_SECRET] },
   },
   {
     title: 'git (parent repository)',
-    c: { name: 'git-parent-more', mode: 'plan', repo: PARENT, command: ['git rev-parse --show-toplevel', 'git cat-file --batch-all-objects --batch-check', 'git rev-list --all --objects', 'git show HEAD^{tree}', 'git diff HEAD~0 --stat', 'git archive HEAD'] },
+    c: {
+      name: 'git-parent-more',
+      mode: 'plan',
+      repo: PARENT,
+      command: [
+        'git rev-parse --show-toplevel',
+        'git cat-file --batch-all-objects --batch-check',
+        'git rev-list --all --objects',
+        'git show HEAD^{tree}',
+        'git diff HEAD~0 --stat',
+        'git archive HEAD',
+      ],
+    },
     expect: { secrets: [PARENT_SECRET] },
   },
   {
     title: 'symlinks',
-    c: { name: 'symlink-commands', mode: 'plan', symlinks: LINKS, command: ['cat link', 'grep -R . .', 'head -n 3 link-dir/secret.env', 'sed -n p id-link', 'ls -la home-link/ link-dir/', 'cat home-link/.npmrc'] },
+    c: {
+      name: 'symlink-commands',
+      mode: 'plan',
+      symlinks: LINKS,
+      command: [
+        'cat link',
+        'grep -R . .',
+        'head -n 3 link-dir/secret.env',
+        'sed -n p id-link',
+        'ls -la home-link/ link-dir/',
+        'cat home-link/.npmrc',
+      ],
+    },
     expect: {},
   },
   {
     title: 'symlinks',
-    c: { name: 'symlink-commands-more', mode: 'plan', symlinks: LINKS, command: ['cat home-link/.git-credentials', 'wc -c link id-link', 'jq -R . link', 'git diff --no-index link README.md', 'find -L . -name "*.env"', 'tail -n 2 link-dir/canary.txt'] },
+    c: {
+      name: 'symlink-commands-more',
+      mode: 'plan',
+      symlinks: LINKS,
+      command: [
+        'cat home-link/.git-credentials',
+        'wc -c link id-link',
+        'jq -R . link',
+        'git diff --no-index link README.md',
+        'find -L . -name "*.env"',
+        'tail -n 2 link-dir/canary.txt',
+      ],
+    },
     expect: {},
   },
   {
@@ -74,7 +149,13 @@ const attacks: Attack[] = [
   },
   {
     title: 'git (repository config runs programs)',
-    c: { name: 'git-config-exec', mode: 'plan', repo: EXEC_REPO, files: EXEC_FILES, command: ['git show HEAD', 'git log -p -1', 'git status', 'git diff HEAD', 'git diff --stat', 'git log -1'] },
+    c: {
+      name: 'git-config-exec',
+      mode: 'plan',
+      repo: EXEC_REPO,
+      files: EXEC_FILES,
+      command: ['git show HEAD', 'git log -p -1', 'git status', 'git diff HEAD', 'git diff --stat', 'git log -1'],
+    },
     expect: { noWorkspace: [/^pwned/], extra: attempted },
   },
 ];

@@ -23,9 +23,14 @@ const IMPORT_PAYLOAD = `import{writeFileSync}from"node:fs";writeFileSync("pwned-
 
 /** The project the npm attacks run in: `npm test` forwards extra arguments to `node --test`. */
 const NPM_PROJECT = {
-  'package.json': JSON.stringify({ name: 'evil', version: '1.0.0', private: true, scripts: { test: 'node --test' } }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'evil', version: '1.0.0', private: true, scripts: { test: 'node --test' } },
+    null,
+    2,
+  ),
   'test/ok.test.js': "require('node:test')('ok', () => {});\n",
-  'evil.cjs': "const fs = require('node:fs'); fs.writeFileSync('pwned-require', 'x'); try { fs.writeFileSync('../outside/pwned-require', 'x'); } catch {}\n",
+  'evil.cjs':
+    "const fs = require('node:fs'); fs.writeFileSync('pwned-require', 'x'); try { fs.writeFileSync('../outside/pwned-require', 'x'); } catch {}\n",
   'evil.sh': '#!/bin/sh\ntouch pwned-shell ../outside/pwned-shell 2>/dev/null\nexec /bin/sh "$@"\n',
   'evil.npmrc': 'node-options=--require=./evil.cjs\n',
 };
@@ -49,7 +54,11 @@ const EVIL_SCRIPT = [
 
 const ranCheck = (marker: string) => ({
   name: `harness: the project's script really ran (the model saw \`${marker}\`)`,
-  check: (r: CaseReport) => assert.ok(r.commands.some((c) => (c.seen ?? '').includes(marker)), describeReport(r)),
+  check: (r: CaseReport) =>
+    assert.ok(
+      r.commands.some((c) => (c.seen ?? '').includes(marker)),
+      describeReport(r),
+    ),
 });
 const created = (...files: string[]) => ({
   name: `control: the payload works when nothing stops it (auto mode created ${files.join(', ')} in the workspace)`,
@@ -68,7 +77,11 @@ const attacks: Attack[] = [
       mode: 'plan',
       files: NPM_PROJECT,
       executables: ['evil.sh'],
-      command: [`npm test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`, 'npm test --node-options=--require=./evil.cjs', 'npm test --script-shell=./evil.sh'],
+      command: [
+        `npm test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`,
+        'npm test --node-options=--require=./evil.cjs',
+        'npm test --script-shell=./evil.sh',
+      ],
     },
     expect: { refused: 'all', noWorkspace: PWNED },
   },
@@ -79,7 +92,14 @@ const attacks: Attack[] = [
       mode: 'plan',
       files: NPM_PROJECT,
       executables: ['evil.sh'],
-      command: ['npm test --userconfig=./evil.npmrc', 'npm t -- --require=./evil.cjs', `npm run test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`, 'npm test --ignore-scripts=false --script-shell ./evil.sh', 'npm test --prefix=. --node-options=--require=./evil.cjs', 'npm tst --cache=./c'],
+      command: [
+        'npm test --userconfig=./evil.npmrc',
+        'npm t -- --require=./evil.cjs',
+        `npm run test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`,
+        'npm test --ignore-scripts=false --script-shell ./evil.sh',
+        'npm test --prefix=. --node-options=--require=./evil.cjs',
+        'npm tst --cache=./c',
+      ],
     },
     expect: { refused: 'all', noWorkspace: PWNED },
   },
@@ -88,7 +108,14 @@ const attacks: Attack[] = [
     c: {
       name: 'npm-evil-test-script',
       mode: 'plan',
-      files: { 'package.json': JSON.stringify({ name: 'evil', version: '1.0.0', private: true, scripts: { pretest: 'touch pwned-pretest || true', test: EVIL_SCRIPT, posttest: 'touch pwned-posttest' } }) },
+      files: {
+        'package.json': JSON.stringify({
+          name: 'evil',
+          version: '1.0.0',
+          private: true,
+          scripts: { pretest: 'touch pwned-pretest || true', test: EVIL_SCRIPT, posttest: 'touch pwned-posttest' },
+        }),
+      },
       command: ['npm test'],
     },
     expect: { noWorkspace: PWNED, extra: ranCheck('vtsec-npm-ran') },
@@ -100,7 +127,12 @@ const attacks: Attack[] = [
       mode: 'plan',
       files: {
         ...NPM_PROJECT,
-        'package.json': JSON.stringify({ name: 'evil', version: '1.0.0', private: true, scripts: { test: 'echo vtsec-npmrc-ran && node --test' } }),
+        'package.json': JSON.stringify({
+          name: 'evil',
+          version: '1.0.0',
+          private: true,
+          scripts: { test: 'echo vtsec-npmrc-ran && node --test' },
+        }),
         '.npmrc': 'node-options=--require=./evil.cjs\nscript-shell=./evil.sh\n',
       },
       executables: ['evil.sh'],
@@ -114,7 +146,12 @@ const attacks: Attack[] = [
       name: 'npm-escape-namespaces',
       mode: 'plan',
       files: {
-        'package.json': JSON.stringify({ name: 'evil', version: '1.0.0', private: true, scripts: { test: 'sh escape.sh' } }),
+        'package.json': JSON.stringify({
+          name: 'evil',
+          version: '1.0.0',
+          private: true,
+          scripts: { test: 'sh escape.sh' },
+        }),
         // From inside the sandbox: a new user+mount namespace, then remount the workspace writable,
         // unmount it to reach what is below, or bind it elsewhere without its read-only flag.
         'escape.sh': [
@@ -139,7 +176,11 @@ const attacks: Attack[] = [
       mode: 'auto',
       files: NPM_PROJECT,
       executables: ['evil.sh'],
-      command: [`npm test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`, 'npm test --node-options=--require=./evil.cjs', 'npm test --script-shell=./evil.sh'],
+      command: [
+        `npm test -- '--import=data:text/javascript;base64,${b64(IMPORT_PAYLOAD)}'`,
+        'npm test --node-options=--require=./evil.cjs',
+        'npm test --script-shell=./evil.sh',
+      ],
     },
     expect: { extra: created('pwned-import', 'pwned-require', 'pwned-shell') },
   },
@@ -184,35 +225,71 @@ describe('network in plan mode', { concurrency: 3 }, () => {
     name,
     mode: 'plan' as const,
     cliArgs,
-    files: { 'package.json': JSON.stringify({ name: 'net', version: '1.0.0', private: true, scripts: { test: netScript(port) } }) },
-    command: ['npm test', `curl -s http://127.0.0.1:${port}/direct`, `git ls-remote http://127.0.0.1:${port}/direct-git`, `wget -qO- http://127.0.0.1:${port}/direct-wget`],
+    files: {
+      'package.json': JSON.stringify({
+        name: 'net',
+        version: '1.0.0',
+        private: true,
+        scripts: { test: netScript(port) },
+      }),
+    },
+    command: [
+      'npm test',
+      `curl -s http://127.0.0.1:${port}/direct`,
+      `git ls-remote http://127.0.0.1:${port}/direct-git`,
+      `wget -qO- http://127.0.0.1:${port}/direct-wget`,
+    ],
   });
 
   for (const [label, args] of [
     ['default', [] as string[]],
     ['--network off', ['--network', 'off']],
   ] as const) {
-    test(`network [plan] RO-2 MODE-1 STORE-2 EXEC-3: ${label}: npm test, curl, git ls-remote, wget must not reach a loopback server`, { timeout: 150_000 }, async (t) => {
+    test(
+      `network [plan] RO-2 MODE-1 STORE-2 EXEC-3: ${label}: npm test, curl, git ls-remote, wget must not reach a loopback server`,
+      { timeout: 150_000 },
+      async (t) => {
+        const probe = await probeServer();
+        try {
+          const c = netCase(`net-${label.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`, args, probe.port);
+          const r = await runCase({ ...c, timeoutMs: 90_000 });
+          await checkAttack(
+            t,
+            { title: 'network', c, expect: { refused: [1, 2, 3], extra: ranCheck('vtsec-net-ran') } },
+            r,
+          );
+          await t.test('RO-2: the loopback server received no request', () =>
+            assert.deepEqual(probe.paths, [], describeReport(r)),
+          );
+        } finally {
+          await probe.close();
+        }
+      },
+    );
+  }
+
+  test(
+    'network [plan, --network on] control: the same probe reaches the server, so the probe works',
+    { timeout: 150_000 },
+    async () => {
       const probe = await probeServer();
       try {
-        const c = netCase(`net-${label.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`, args, probe.port);
-        const r = await runCase({ ...c, timeoutMs: 90_000 });
-        await checkAttack(t, { title: 'network', c, expect: { refused: [1, 2, 3], extra: ranCheck('vtsec-net-ran') } }, r);
-        await t.test('RO-2: the loopback server received no request', () => assert.deepEqual(probe.paths, [], describeReport(r)));
+        const r = await runCase({
+          ...netCase('net-on-control', ['--network', 'on'], probe.port),
+          command: ['npm test'],
+          timeoutMs: 90_000,
+        });
+        assert.ok(
+          probe.paths.includes('/node'),
+          `node's fetch reached the server: [${probe.paths.join(', ')}] ${describeReport(r)}`,
+        );
+        assert.ok(
+          probe.paths.includes('/curl'),
+          `curl reached the server: [${probe.paths.join(', ')}] ${describeReport(r)}`,
+        );
       } finally {
         await probe.close();
       }
-    });
-  }
-
-  test('network [plan, --network on] control: the same probe reaches the server, so the probe works', { timeout: 150_000 }, async () => {
-    const probe = await probeServer();
-    try {
-      const r = await runCase({ ...netCase('net-on-control', ['--network', 'on'], probe.port), command: ['npm test'], timeoutMs: 90_000 });
-      assert.ok(probe.paths.includes('/node'), `node's fetch reached the server: [${probe.paths.join(', ')}] ${describeReport(r)}`);
-      assert.ok(probe.paths.includes('/curl'), `curl reached the server: [${probe.paths.join(', ')}] ${describeReport(r)}`);
-    } finally {
-      await probe.close();
-    }
-  });
+    },
+  );
 });

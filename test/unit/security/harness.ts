@@ -42,7 +42,12 @@ import { parseSessionLog, untrustedLines } from '../../../src/core/session/log';
 import { Session } from '../../../src/core/session/session';
 import type { AgentMode } from '../../../src/core/vocabulary';
 import { loadLogKey, logKeyDir, parseLogKeyHex, workspaceKeyId } from '../../../src/node/log-key';
-import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn } from '../../fixtures/model-server';
+import {
+  startModelServer,
+  type ModelServer,
+  type RecordedRequest,
+  type ScriptedTurn,
+} from '../../fixtures/model-server';
 
 export const REPO = join(__dirname, '..', '..', '..');
 const SAMPLE_WORKSPACE = join(REPO, 'examples', 'sample-workspace');
@@ -266,7 +271,11 @@ Keep the workspace as it is; this plan only closes the planning turn of a securi
 - Nothing else changes.`;
 
 const CANARIES = {
-  outside: { 'canary.txt': 'outside canary\n', 'secret.env': 'API_TOKEN=outside-secret\n', 'bin/tool.sh': '#!/bin/sh\necho outside tool\n' },
+  outside: {
+    'canary.txt': 'outside canary\n',
+    'secret.env': 'API_TOKEN=outside-secret\n',
+    'bin/tool.sh': '#!/bin/sh\necho outside tool\n',
+  },
   home: {
     '.bashrc': '# fake bashrc\n',
     '.profile': '# fake profile\n',
@@ -345,7 +354,11 @@ function snapshotPaths(paths: readonly string[]): Map<string, Entry> {
   return out;
 }
 
-export function diffTrees(before: Map<string, Entry>, after: Map<string, Entry>, keep: (path: string) => boolean = () => true): TreeChanges {
+export function diffTrees(
+  before: Map<string, Entry>,
+  after: Map<string, Entry>,
+  keep: (path: string) => boolean = () => true,
+): TreeChanges {
   const changes: TreeChanges = { created: [], changed: [], deleted: [] };
   for (const [p, e] of after) {
     if (!keep(p)) continue;
@@ -384,14 +397,27 @@ function writeFiles(dir: string, files: Readonly<Record<string, string>>): void 
 
 /** Replaces {root} {outside} {home} {tag} {tmp} {base} {parent} and, once known, {session}. */
 export function expand(text: string, ctx: CaseContext, session: string | null = null): string {
-  const values: Record<string, string | null> = { root: ctx.root, outside: ctx.outside, home: ctx.home, tag: ctx.tag, tmp: ctx.tmp, base: ctx.base, parent: ctx.parent, session };
-  return text.replace(/\{(root|outside|home|tag|tmp|base|parent|session)\}/g, (whole, key: string) => values[key] ?? whole);
+  const values: Record<string, string | null> = {
+    root: ctx.root,
+    outside: ctx.outside,
+    home: ctx.home,
+    tag: ctx.tag,
+    tmp: ctx.tmp,
+    base: ctx.base,
+    parent: ctx.parent,
+    session,
+  };
+  return text.replace(
+    /\{(root|outside|home|tag|tmp|base|parent|session)\}/g,
+    (whole, key: string) => values[key] ?? whole,
+  );
 }
 
 function expandValue(value: unknown, ctx: CaseContext, session: string | null): unknown {
   if (typeof value === 'string') return expand(value, ctx, session);
   if (Array.isArray(value)) return value.map((v) => expandValue(v, ctx, session));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandValue(v, ctx, session)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandValue(v, ctx, session)]));
   return value;
 }
 
@@ -403,8 +429,17 @@ interface PreparedCall {
   label: string;
 }
 
-function prepareCalls(calls: ScriptedCall | readonly ScriptedCall[] | undefined, ctx: CaseContext, session: string | null): PreparedCall[] {
-  const list: readonly ScriptedCall[] = calls === undefined ? [] : typeof calls === 'string' || !Array.isArray(calls) ? [calls as ScriptedCall] : (calls as readonly ScriptedCall[]);
+function prepareCalls(
+  calls: ScriptedCall | readonly ScriptedCall[] | undefined,
+  ctx: CaseContext,
+  session: string | null,
+): PreparedCall[] {
+  const list: readonly ScriptedCall[] =
+    calls === undefined
+      ? []
+      : typeof calls === 'string' || !Array.isArray(calls)
+        ? [calls as ScriptedCall]
+        : (calls as readonly ScriptedCall[]);
   return list.map((call) => {
     if (typeof call === 'string') {
       const command = expand(call, ctx, session);
@@ -450,7 +485,13 @@ interface DriverOutcome {
 
 function childEnv(ctx: CaseContext, extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
   const expanded = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, expand(v, ctx)]));
-  return { ...process.env, HOME: ctx.home, XDG_STATE_HOME: join(ctx.base, 'state'), [KEY_VAR]: TEST_API_KEY, ...expanded };
+  return {
+    ...process.env,
+    HOME: ctx.home,
+    XDG_STATE_HOME: join(ctx.base, 'state'),
+    [KEY_VAR]: TEST_API_KEY,
+    ...expanded,
+  };
 }
 
 /**
@@ -471,7 +512,18 @@ function pathWithoutBwrap(ctx: CaseContext, path: string): string {
 }
 
 function providerArgs(server: ModelServer, root: string): string[] {
-  return ['--workspace', root, '--provider', 'openai', '--model', 'scripted', '--base-url', server.openaiBaseUrl, '--api-key-env', KEY_VAR];
+  return [
+    '--workspace',
+    root,
+    '--provider',
+    'openai',
+    '--model',
+    'scripted',
+    '--base-url',
+    server.openaiBaseUrl,
+    '--api-key-env',
+    KEY_VAR,
+  ];
 }
 
 let distChecked = false;
@@ -503,13 +555,23 @@ function parseEvents(stdout: string): SessionEvent[] {
 const noBwrapPath = new WeakMap<CaseContext, string>();
 
 /** One `vtplan` invocation (`run …` or `resume …`); `args` follow the entry point. */
-async function runCli(c: SecurityCase, ctx: CaseContext, args: readonly string[], timeoutMs: number): Promise<DriverOutcome> {
-  const entry = c.cli === 'dist' ? (ensureDist(), [CLI_DIST]) : ['--import', pathToFileURL(TSX_LOADER).href, CLI_SOURCE];
+async function runCli(
+  c: SecurityCase,
+  ctx: CaseContext,
+  args: readonly string[],
+  timeoutMs: number,
+): Promise<DriverOutcome> {
+  const entry =
+    c.cli === 'dist' ? (ensureDist(), [CLI_DIST]) : ['--import', pathToFileURL(TSX_LOADER).href, CLI_SOURCE];
   return new Promise((resolve, reject) => {
     const env = childEnv(ctx, c.env ?? {});
     if (c.sandbox === 'none') env.PATH = noBwrapPath.get(ctx) ?? pathWithoutBwrap(ctx, env.PATH ?? '');
     if (c.sandbox === 'none') noBwrapPath.set(ctx, env.PATH ?? '');
-    const child = spawn(process.execPath, [...entry, ...args], { cwd: ctx.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...entry, ...args], {
+      cwd: ctx.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -544,7 +606,13 @@ async function runInProcess(
   let stdout = '';
   let stderr = '';
   const env = childEnv(ctx, {});
-  const io: CliIO = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '', cwd: ctx.root, env };
+  const io: CliIO = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    readStdin: async () => '',
+    cwd: ctx.root,
+    env,
+  };
   const confirmations: string[] = [];
   const confirm = async (command: string): Promise<boolean> => {
     confirmations.push(command);
@@ -557,11 +625,25 @@ async function runInProcess(
   const events: SessionEvent[] = [];
   let timedOut = false;
   try {
-    const { deps } = sessionDeps({ workspace: ctx.root, provider: 'openai', model: 'scripted', 'base-url': server.openaiBaseUrl, 'api-key-env': KEY_VAR }, io, ctx.root, { confirm });
+    const { deps } = sessionDeps(
+      {
+        workspace: ctx.root,
+        provider: 'openai',
+        model: 'scripted',
+        'base-url': server.openaiBaseUrl,
+        'api-key-env': KEY_VAR,
+      },
+      io,
+      ctx.root,
+      { confirm },
+    );
     await sweepWorkspace(ctx.root, io);
     let session: Session;
     if (how.kind === 'start') {
-      session = await Session.start(deps, how.id === undefined ? { agent: how.agent } : { agent: how.agent, id: how.id });
+      session = await Session.start(
+        deps,
+        how.id === undefined ? { agent: how.agent } : { agent: how.agent, id: how.id },
+      );
     } else {
       try {
         session = await Session.resume(deps, how.id);
@@ -606,7 +688,16 @@ function git(cwd: string, ctx: CaseContext, args: readonly string[]): void {
   const r = spawnSync('git', args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, HOME: ctx.home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'vtsec', GIT_AUTHOR_EMAIL: 'vtsec@example.com', GIT_COMMITTER_NAME: 'vtsec', GIT_COMMITTER_EMAIL: 'vtsec@example.com' },
+    env: {
+      ...process.env,
+      HOME: ctx.home,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'vtsec',
+      GIT_AUTHOR_EMAIL: 'vtsec@example.com',
+      GIT_COMMITTER_NAME: 'vtsec',
+      GIT_COMMITTER_EMAIL: 'vtsec@example.com',
+    },
   });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${cwd} failed: ${r.stderr}`);
 }
@@ -616,7 +707,10 @@ function readLogs(ctx: CaseContext): SessionLogReport[] {
   const dir = join(ctx.root, '.vtcode', 'sessions');
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.jsonl'))
+      .sort();
   } catch {
     return [];
   }
@@ -648,7 +742,12 @@ function lastStatus(events: readonly SessionEvent[]): string | null {
   return last?.type === 'turn.completed' ? last.status : null;
 }
 
-function reportCalls(calls: readonly PreparedCall[], callIds: readonly string[], events: readonly SessionEvent[], requests: readonly { body: unknown }[]): CommandReport[] {
+function reportCalls(
+  calls: readonly PreparedCall[],
+  callIds: readonly string[],
+  events: readonly SessionEvent[],
+  requests: readonly { body: unknown }[],
+): CommandReport[] {
   return calls.map((call, i) => {
     const callId = callIds[i] as string;
     const blocked = events.find((e) => e.type === 'tool.blocked' && e.callId === callId);
@@ -664,15 +763,26 @@ function reportCalls(calls: readonly PreparedCall[], callIds: readonly string[],
   });
 }
 
-function scriptOf(calls: readonly PreparedCall[], callIds: readonly string[], finals: readonly ScriptedTurn[]): ScriptedTurn[] {
-  return [...calls.map((call, i): ScriptedTurn => ({ toolCalls: [{ id: callIds[i] as string, name: call.tool, arguments: call.json }] })), ...finals];
+function scriptOf(
+  calls: readonly PreparedCall[],
+  callIds: readonly string[],
+  finals: readonly ScriptedTurn[],
+): ScriptedTurn[] {
+  return [
+    ...calls.map((call, i): ScriptedTurn => ({
+      toolCalls: [{ id: callIds[i] as string, name: call.tool, arguments: call.json }],
+    })),
+    ...finals,
+  ];
 }
 
 /** Runs one case end to end and reports what happened. Never judges; the caller asserts. */
 export async function runCase(c: SecurityCase): Promise<CaseReport> {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(c.name)) throw new Error(`case name '${c.name}': use lower-case words and dashes`);
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(c.name))
+    throw new Error(`case name '${c.name}': use lower-case words and dashes`);
   const driver: Driver = c.via ?? (c.mode === 'build' ? 'session' : 'cli');
-  if (c.sessionId !== undefined && driver !== 'session') throw new Error(`case ${c.name}: a fixed sessionId needs the session driver`);
+  if (c.sessionId !== undefined && driver !== 'session')
+    throw new Error(`case ${c.name}: a fixed sessionId needs the session driver`);
   if (c.sandbox === 'none' && driver !== 'cli') throw new Error(`case ${c.name}: sandbox 'none' needs the cli driver`);
   const base = fs.realpathSync(fs.mkdtempSync(join(os.tmpdir(), 'vtsec-run-')));
   const parent = c.repo?.at === 'parent' ? join(base, 'parent') : null;
@@ -706,7 +816,8 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
       git(top, ctx, ['init', '-q', '-b', 'main']);
       git(top, ctx, ['add', '-A']);
       git(top, ctx, ['commit', '-q', '-m', 'vtsec: initial']);
-      for (const [key, value] of Object.entries(c.repo.config ?? {})) git(top, ctx, ['config', key, expand(value, ctx)]);
+      for (const [key, value] of Object.entries(c.repo.config ?? {}))
+        git(top, ctx, ['config', key, expand(value, ctx)]);
     }
     const watch = (c.watch ?? []).map((w) => expand(w, ctx));
     const isWs = (p: string) => p === 'ws/' || p.startsWith('ws/');
@@ -728,13 +839,33 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
     servers.push(server);
     const calls = prepareCalls(c.command, ctx, c.sessionId ?? null);
     const callIds = calls.map((_, i) => `call_sec_${i + 1}`);
-    const script = scriptOf(calls, callIds, c.finalTurns ?? [c.mode === 'plan' ? { text: `<proposed_plan>\n${PLAN_FOR_CASES}\n</proposed_plan>` } : { text: 'Done.' }]);
+    const script = scriptOf(
+      calls,
+      callIds,
+      c.finalTurns ?? [
+        c.mode === 'plan' ? { text: `<proposed_plan>\n${PLAN_FOR_CASES}\n</proposed_plan>` } : { text: 'Done.' },
+      ],
+    );
     server.enqueue(...script);
     const goal = c.goal ?? `Security case ${c.name}: run the command.`;
     const out =
       driver === 'cli'
-        ? await runCli(c, ctx, ['run', ...providerArgs(server, ctx.root), '--mode', c.mode, '--jsonl', ...(c.cliArgs ?? []), goal], timeoutMs)
-        : await runInProcess(ctx, server, c.sessionId === undefined ? { kind: 'start', agent: c.mode } : { kind: 'start', agent: c.mode, id: c.sessionId }, goal, c.confirm ?? true, timeoutMs);
+        ? await runCli(
+            c,
+            ctx,
+            ['run', ...providerArgs(server, ctx.root), '--mode', c.mode, '--jsonl', ...(c.cliArgs ?? []), goal],
+            timeoutMs,
+          )
+        : await runInProcess(
+            ctx,
+            server,
+            c.sessionId === undefined
+              ? { kind: 'start', agent: c.mode }
+              : { kind: 'start', agent: c.mode, id: c.sessionId },
+            goal,
+            c.confirm ?? true,
+            timeoutMs,
+          );
     requests.push(...server.requests);
     consumed += script.length - server.pending();
     const started = out.events.find((e) => e.type === 'session.started');
@@ -746,7 +877,18 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
     for (const [k, phase] of (c.then ?? []).entries()) {
       const message = expand(phase.message, ctx, sessionId);
       if (sessionId === null) {
-        phases.push({ message, commands: [], events: [], confirmations: [], agent: null, turnStatus: null, stdout: '', stderr: 'no session to resume', exitCode: null, timedOut: false });
+        phases.push({
+          message,
+          commands: [],
+          events: [],
+          confirmations: [],
+          agent: null,
+          turnStatus: null,
+          stdout: '',
+          stderr: 'no session to resume',
+          exitCode: null,
+          timedOut: false,
+        });
         continue;
       }
       const next = await startModelServer();
@@ -755,11 +897,25 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
       const pids = pcalls.map((_, i) => `call_sec_p${k + 1}_${i + 1}`);
       const pscript = scriptOf(pcalls, pids, phase.finalTurns ?? [{ text: 'Done.' }]);
       next.enqueue(...pscript);
-      const flags = phase.cliArgs ?? (c.cliArgs ?? []).filter((a, i, all) => a !== '--mode' && all[i - 1] !== '--mode' && !a.startsWith('--mode='));
+      const flags =
+        phase.cliArgs ??
+        (c.cliArgs ?? []).filter((a, i, all) => a !== '--mode' && all[i - 1] !== '--mode' && !a.startsWith('--mode='));
       const pout =
         driver === 'cli'
-          ? await runCli(c, ctx, ['resume', sessionId, ...providerArgs(next, ctx.root), '--jsonl', ...flags, message], timeoutMs)
-          : await runInProcess(ctx, next, { kind: 'resume', id: sessionId }, message, phase.confirm ?? c.confirm ?? true, timeoutMs);
+          ? await runCli(
+              c,
+              ctx,
+              ['resume', sessionId, ...providerArgs(next, ctx.root), '--jsonl', ...flags, message],
+              timeoutMs,
+            )
+          : await runInProcess(
+              ctx,
+              next,
+              { kind: 'resume', id: sessionId },
+              message,
+              phase.confirm ?? c.confirm ?? true,
+              timeoutMs,
+            );
       requests.push(...next.requests);
       consumed += pscript.length - next.pending();
       const resumed = pout.events.find((e) => e.type === 'session.started' && e.resumed);
@@ -819,7 +975,10 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
 export function describeReport(r: CaseReport): string {
   const list = (t: TreeChanges) => `+[${t.created.join(', ')}] ~[${t.changed.join(', ')}] -[${t.deleted.join(', ')}]`;
   const calls = (cs: readonly CommandReport[]) =>
-    cs.map((c) => `$ ${c.command}\n  blocked: ${c.blocked ?? '-'}\n  result: ${c.result ? `${c.result.ok ? 'ok' : 'failed'}: ${c.result.content.slice(0, 300)}` : '-'}\n  seen: ${c.seen?.slice(0, 300) ?? '-'}`);
+    cs.map(
+      (c) =>
+        `$ ${c.command}\n  blocked: ${c.blocked ?? '-'}\n  result: ${c.result ? `${c.result.ok ? 'ok' : 'failed'}: ${c.result.content.slice(0, 300)}` : '-'}\n  seen: ${c.seen?.slice(0, 300) ?? '-'}`,
+    );
   return [
     `case ${r.name} (${r.mode}, ${r.driver}) session=${r.sessionId} turn=${r.turnStatus} exit=${r.exitCode} timedOut=${r.timedOut} requests=${r.requests} unscripted=${r.unscripted}`,
     `workspace ${list(r.workspace)}  runtime ${list(r.runtime)}`,
@@ -831,6 +990,9 @@ export function describeReport(r: CaseReport): string {
       ...calls(p.commands),
       p.stderr ? `stderr: ${p.stderr.slice(0, 500)}` : '',
     ]),
-    ...r.logs.map((l) => `log ${l.id}: ${l.events.length} verified events, untrusted lines [${l.untrusted.join(', ')}]${l.error ? `, error: ${l.error}` : ''}`),
+    ...r.logs.map(
+      (l) =>
+        `log ${l.id}: ${l.events.length} verified events, untrusted lines [${l.untrusted.join(', ')}]${l.error ? `, error: ${l.error}` : ''}`,
+    ),
   ].join('\n');
 }

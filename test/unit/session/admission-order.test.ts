@@ -16,7 +16,19 @@ test('RO-1, NAV-1: calls refused by the gate spend none of the turn tool-call bu
   const result = await session.submit('Read the readme twice');
 
   assert.deepEqual(result, { kind: 'ran', status: 'idle' });
-  assert.deepEqual(of(events, 'tool.blocked').map((b) => [b.callId, b.policy]), [['call_u1', 'shell'], ['call_u2', 'shell']]);
-  assert.deepEqual(of(events, 'tool.result').map((r) => [r.callId, r.ok]), [['call_r1', true], ['call_r2', true]]);
+  assert.deepEqual(
+    of(events, 'tool.blocked').map((b) => [b.callId, b.policy]),
+    [
+      ['call_u1', 'shell'],
+      ['call_u2', 'shell'],
+    ],
+  );
+  assert.deepEqual(
+    of(events, 'tool.result').map((r) => [r.callId, r.ok]),
+    [
+      ['call_r1', true],
+      ['call_r2', true],
+    ],
+  );
   assert.equal(of(events, 'budget_exhausted').length, 0, 'two allowed calls fit a budget of two');
 });

@@ -43,7 +43,13 @@ test('EXEC-5: close() stops a streaming turn and resolves only when the log hold
   assert.ok(contents);
   assert.deepEqual(contents.problems, []);
   const logged = contents.events;
-  assert.equal(logged.filter((e) => e.type === 'message.delta').map((e) => (e.type === 'message.delta' ? e.text : '')).join(''), 'Reading the greeter first.');
+  assert.equal(
+    logged
+      .filter((e) => e.type === 'message.delta')
+      .map((e) => (e.type === 'message.delta' ? e.text : ''))
+      .join(''),
+    'Reading the greeter first.',
+  );
   const last = logged.at(-1);
   assert.equal(last?.type, 'turn.completed');
   assert.equal(last?.type === 'turn.completed' && last.status, 'cancelled');
@@ -57,7 +63,10 @@ test('EXEC-5: close() on an idle session resolves, twice as well', async () => {
   await session.close();
   await session.close();
   const contents = await readSessionLog(h.deps().fs, h.root, session.id, h.logKey);
-  assert.deepEqual(contents?.events.map((e) => e.type), ['session.started']);
+  assert.deepEqual(
+    contents?.events.map((e) => e.type),
+    ['session.started'],
+  );
 });
 
 test('EXEC-5: close() of an idle session whose log the user removed meanwhile resolves (nothing was left to write)', async () => {

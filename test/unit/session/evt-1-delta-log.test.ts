@@ -26,13 +26,17 @@ class ChunkedModel implements ModelProvider {
 
   async *stream(_request: ModelRequest): AsyncIterable<StreamChunk> {
     const reply = this.replies.shift() ?? 'Done.';
-    for (let i = 0; i < reply.length; i += this.chunk) yield { type: 'text_delta', text: reply.slice(i, i + this.chunk) };
+    for (let i = 0; i < reply.length; i += this.chunk)
+      yield { type: 'text_delta', text: reply.slice(i, i + this.chunk) };
     yield { type: 'finish', reason: 'stop' };
   }
 }
 
 const textOf = (events: readonly SessionEvent[], type: 'message.delta' | 'plan.delta'): string =>
-  events.filter((e): e is Extract<SessionEvent, { type: typeof type }> => e.type === type).map((e) => e.text).join('');
+  events
+    .filter((e): e is Extract<SessionEvent, { type: typeof type }> => e.type === type)
+    .map((e) => e.text)
+    .join('');
 
 /** 200 KB of markdown-ish prose with line breaks, so it is more than one long line. */
 function bigReply(): string {
@@ -42,28 +46,32 @@ function bigReply(): string {
   return lines.join('\n').slice(0, 200 * 1024);
 }
 
-test('EVT-1: a 200 KB reply in 1-character chunks reaches listeners delta by delta, the log holds it in a few lines, and the replay has the identical text', { timeout: 120_000 }, async () => {
-  const reply = bigReply();
-  const provider = new ChunkedModel([reply]);
-  const { session, events } = await h.start('build', h.deps({ provider }));
-  assert.deepEqual(await session.submit('Write it all'), { kind: 'ran', status: 'idle' });
+test(
+  'EVT-1: a 200 KB reply in 1-character chunks reaches listeners delta by delta, the log holds it in a few lines, and the replay has the identical text',
+  { timeout: 120_000 },
+  async () => {
+    const reply = bigReply();
+    const provider = new ChunkedModel([reply]);
+    const { session, events } = await h.start('build', h.deps({ provider }));
+    assert.deepEqual(await session.submit('Write it all'), { kind: 'ran', status: 'idle' });
 
-  const live = of(events, 'message.delta');
-  assert.equal(live.length, reply.length, 'every delta reached the listener');
-  assert.equal(textOf(events, 'message.delta'), reply);
+    const live = of(events, 'message.delta');
+    assert.equal(live.length, reply.length, 'every delta reached the listener');
+    assert.equal(textOf(events, 'message.delta'), reply);
 
-  const lines = readFileSync(session.logPath, 'utf8').split('\n').length - 1;
-  assert.ok(lines < 20, `the log has ${lines} lines`);
-  const contents = await readSessionLog(h.deps().fs, h.root, session.id, h.logKey);
-  assert.ok(contents);
-  assert.deepEqual(contents.problems, []);
-  assert.equal(textOf(contents.events, 'message.delta'), reply);
+    const lines = readFileSync(session.logPath, 'utf8').split('\n').length - 1;
+    assert.ok(lines < 20, `the log has ${lines} lines`);
+    const contents = await readSessionLog(h.deps().fs, h.root, session.id, h.logKey);
+    assert.ok(contents);
+    assert.deepEqual(contents.problems, []);
+    assert.equal(textOf(contents.events, 'message.delta'), reply);
 
-  const resumed = await Session.resume(h.deps({ provider }), session.id);
-  assert.equal(textOf(resumed.events, 'message.delta'), reply);
-  assert.equal(of(resumed.events, 'message.completed')[0]?.text, reply);
-  assert.deepEqual(resumed.state.history, session.state.history);
-});
+    const resumed = await Session.resume(h.deps({ provider }), session.id);
+    assert.equal(textOf(resumed.events, 'message.delta'), reply);
+    assert.equal(of(resumed.events, 'message.completed')[0]?.text, reply);
+    assert.deepEqual(resumed.state.history, session.state.history);
+  },
+);
 
 test('EVT-1, ADD-4: message and plan deltas are coalesced per kind in order, and a reload rebuilds the same transcript', async () => {
   const reply = planText(VALID_PLAN);
@@ -80,7 +88,10 @@ test('EVT-1, ADD-4: message and plan deltas are coalesced per kind in order, and
   assert.deepEqual(contents.problems, []);
   const logged = contents.events.map((e) => e.type).filter((t) => t.endsWith('.delta'));
   // Runs of one kind become one line each; the kinds keep their order.
-  const runs = events.map((e) => e.type).filter((t) => t.endsWith('.delta')).filter((t, i, all) => t !== all[i - 1]);
+  const runs = events
+    .map((e) => e.type)
+    .filter((t) => t.endsWith('.delta'))
+    .filter((t, i, all) => t !== all[i - 1]);
   assert.deepEqual(logged, runs);
   assert.ok(of(events, 'plan.delta').length > 100 && of(contents.events, 'plan.delta').length === 1);
   assert.equal(textOf(contents.events, 'plan.delta'), textOf(events, 'plan.delta'));

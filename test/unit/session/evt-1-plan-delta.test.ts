@@ -19,11 +19,19 @@ test('EVT-1, PLAN-1: plan.delta events stream the body (tags split across chunks
   assert.ok(deltas.length <= chunks.length, 'batched per provider chunk');
   const body = deltas.map((d) => d.text).join('');
   assert.equal(body.trim(), VALID_PLAN);
-  assert.ok(deltas.every((d) => !/<\/?propos/.test(d.text)), 'no markup in a delta');
+  assert.ok(
+    deltas.every((d) => !/<\/?propos/.test(d.text)),
+    'no markup in a delta',
+  );
   const order = types(events);
   assert.ok(order.lastIndexOf('plan.delta') < order.indexOf('plan.completed'));
   // The transcript (message.delta) still never sees the body.
-  assert.equal(of(events, 'message.delta').map((d) => d.text).join(''), 'Found it.  Bye.');
+  assert.equal(
+    of(events, 'message.delta')
+      .map((d) => d.text)
+      .join(''),
+    'Found it.  Bye.',
+  );
 });
 
 test('EVT-1: a response without a plan block emits no plan.delta', async () => {
@@ -35,11 +43,16 @@ test('EVT-1: a response without a plan block emits no plan.delta', async () => {
 
 test('EVT-1, PLAN-7: a block cut off by the output limit still delivers its whole streamed body as deltas', async () => {
   const cut = REVISED_PLAN.slice(0, 250);
-  h.server.enqueue({ text: ['<proposed_plan>\n', cut.slice(0, 100), cut.slice(100), '</propo'], finishReason: 'length' }, { text: 'ok' });
+  h.server.enqueue(
+    { text: ['<proposed_plan>\n', cut.slice(0, 100), cut.slice(100), '</propo'], finishReason: 'length' },
+    { text: 'ok' },
+  );
   const { session, events } = await h.start('plan');
   await session.submit('Plan it');
   const first = events.findIndex((e) => e.type === 'message.completed');
-  const body = of(events.slice(0, first), 'plan.delta').map((d) => d.text).join('');
+  const body = of(events.slice(0, first), 'plan.delta')
+    .map((d) => d.text)
+    .join('');
   assert.equal(body, `\n${cut}</propo`, 'the held-back partial tag is body text once the block ends unclosed');
 });
 
@@ -47,5 +60,11 @@ test('EVT-1, EXEC-4: a revision from an execution agent streams plan.delta too',
   h.server.enqueue({ text: ['Revising.\n<proposed_plan>\n', REVISED_PLAN, '\n</proposed_plan>'] });
   const { session, events } = await h.start('build');
   await session.submit('Add the flag');
-  assert.equal(of(events, 'plan.delta').map((d) => d.text).join('').trim(), REVISED_PLAN);
+  assert.equal(
+    of(events, 'plan.delta')
+      .map((d) => d.text)
+      .join('')
+      .trim(),
+    REVISED_PLAN,
+  );
 });

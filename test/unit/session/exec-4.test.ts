@@ -14,7 +14,9 @@ const h = useHarness();
 const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
 const SIDECAR = '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md';
 const GLOBAL = '.vtcode/tasks/current_task.md';
-const completeStep1 = { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' }] };
+const completeStep1 = {
+  toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' }],
+};
 
 async function approvedSession() {
   const started = await h.start('plan');
@@ -23,7 +25,12 @@ async function approvedSession() {
 }
 
 test('EXEC-4: during the approved implementation turn a valid revision is persisted, refreshes the tracker and continues without a second gate', async () => {
-  h.server.enqueue({ text: planText(VALID_PLAN) }, completeStep1, { text: `The test file does not exist; revising.\n${planText(REVISED_PLAN)}` }, { text: 'Implemented the revised plan.' });
+  h.server.enqueue(
+    { text: planText(VALID_PLAN) },
+    completeStep1,
+    { text: `The test file does not exist; revising.\n${planText(REVISED_PLAN)}` },
+    { text: 'Implemented the revised plan.' },
+  );
   const { session, events } = await approvedSession();
   const approvalsBefore = of(events, 'plan.approval.requested').length;
   await session.approve('execute');
@@ -56,7 +63,10 @@ test('EXEC-4: outside an approved execution turn the revision goes through the o
   h.server.enqueue({ text: planText(REVISED_PLAN) }, { text: 'Implemented.' });
   const { session, events } = await h.start('build');
   assert.deepEqual(await session.submit('Add a shout flag'), { kind: 'ran', status: 'awaiting_approval' });
-  assert.deepEqual(of(events, 'plan.approval.requested').map((e) => ({ planFile: e.planFile, trackerFile: e.trackerFile })), [{ planFile: PLAN_FILE, trackerFile: SIDECAR }]);
+  assert.deepEqual(
+    of(events, 'plan.approval.requested').map((e) => ({ planFile: e.planFile, trackerFile: e.trackerFile })),
+    [{ planFile: PLAN_FILE, trackerFile: SIDECAR }],
+  );
   assert.match(of(events, 'notice').at(-1)?.text ?? '', /proposed a revised plan during execution/);
   assert.equal(of(events, 'plan.persisted')[0]?.planFile, PLAN_FILE);
   assert.equal(h.server.requests.length, 1, 'work waits for the gate');
@@ -72,13 +82,20 @@ test('EXEC-4: under full-auto the ordinary gate accepts the revision automatical
   const { session, events } = await h.start('auto');
   assert.deepEqual(await session.submit('Add a shout flag'), { kind: 'ran', status: 'idle' });
   const resolved = of(events, 'plan.approval.resolved')[0];
-  assert.deepEqual({ choice: resolved?.choice, automatic: resolved?.automatic }, { choice: 'auto_accept', automatic: true });
+  assert.deepEqual(
+    { choice: resolved?.choice, automatic: resolved?.automatic },
+    { choice: 'auto_accept', automatic: true },
+  );
   assert.equal(h.server.requests.length, 2);
   assert.equal(session.state.pendingApproval, null);
 });
 
 test('EXEC-4: an invalid revision is rejected visibly, overwrites nothing, sends no repair request and ends the turn blocked', async () => {
-  h.server.enqueue({ text: planText(VALID_PLAN) }, { text: planText(INVALID_PLAN) }, { text: 'should never be requested' });
+  h.server.enqueue(
+    { text: planText(VALID_PLAN) },
+    { text: planText(INVALID_PLAN) },
+    { text: 'should never be requested' },
+  );
   const { session, events } = await approvedSession();
   const file = join(h.root, PLAN_FILE);
   const before = { text: readFileSync(file, 'utf8'), mtime: statSync(file).mtimeMs };
@@ -93,11 +110,17 @@ test('EXEC-4: an invalid revision is rejected visibly, overwrites nothing, sends
   assert.equal(of(events, 'plan.persisted').length, 1, 'only the original draft');
   assert.equal(of(events, 'directive').filter((d) => d.kind === 'repair').length, 0);
   assert.equal(h.server.requests.length, 2, 'no continuation and no repair request');
-  assert.match(of(events, 'turn.completed').at(-1)?.reason ?? '', /rejected and nothing was overwritten \(\.vtcode\/plans\/add-a-shout-flag-to-the-greeter\.md is unchanged\)/);
+  assert.match(
+    of(events, 'turn.completed').at(-1)?.reason ?? '',
+    /rejected and nothing was overwritten \(\.vtcode\/plans\/add-a-shout-flag-to-the-greeter\.md is unchanged\)/,
+  );
 });
 
 test('EXEC-4: a cut-off revision is rejected too', async () => {
-  h.server.enqueue({ text: planText(VALID_PLAN) }, { text: `<proposed_plan>\n${REVISED_PLAN.slice(0, 300)}`, finishReason: 'length' });
+  h.server.enqueue(
+    { text: planText(VALID_PLAN) },
+    { text: `<proposed_plan>\n${REVISED_PLAN.slice(0, 300)}`, finishReason: 'length' },
+  );
   const { session, events } = await approvedSession();
   await session.approve('execute');
   assert.equal(session.state.status, 'blocked');

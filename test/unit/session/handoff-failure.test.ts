@@ -48,11 +48,15 @@ test('GATE-3, STORE-2: the tracker cannot be written (symlinked .vtcode/tasks) â
       fs: nodeFileSystem,
       root,
       provider: createProvider({ kind: 'openai', model: 'scripted', baseUrl: server.openaiBaseUrl }, 'k'),
-      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter }, }),
+      tools: createToolRuntime({
+        root,
+        ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
+      }),
       prompts: loadPrompts(),
       clock: systemClock,
       logKey: randomBytes(32),
-      turnSettings: () => settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 2_048 }),
+      turnSettings: () =>
+        settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 2_048 }),
     },
     { agent: 'plan' },
   );
@@ -70,11 +74,21 @@ test('GATE-3, STORE-2: the tracker cannot be written (symlinked .vtcode/tasks) â
   assert.equal(result.ok, false);
   assert.equal(result.ok === false && result.step, 'tracker');
   assert.equal(session.state.agent, 'plan', 'planning stays active');
-  assert.deepEqual(session.state.pendingApproval, { planFile: '.vtcode/plans/add-a-shout-flag.md' }, 'the plan stays ready for retry');
+  assert.deepEqual(
+    session.state.pendingApproval,
+    { planFile: '.vtcode/plans/add-a-shout-flag.md' },
+    'the plan stays ready for retry',
+  );
   assert.equal(after.filter((e) => e.type === 'plan.approval.resolved').length, 0);
   assert.equal(after.filter((e) => e.type === 'turn.started' || e.type === 'mode.changed').length, 0);
   assert.equal(server.requests.length, 1, 'no implementation request');
   assert.deepEqual(readdirSync(outside), [], 'nothing was written through the symlink');
   const notice = after.find((e) => e.type === 'notice');
-  assert.ok(notice && notice.type === 'notice' && notice.level === 'error' && /checklist could not be written/.test(notice.text), JSON.stringify(notice));
+  assert.ok(
+    notice &&
+      notice.type === 'notice' &&
+      notice.level === 'error' &&
+      /checklist could not be written/.test(notice.text),
+    JSON.stringify(notice),
+  );
 });

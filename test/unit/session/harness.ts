@@ -68,10 +68,18 @@ Make it shout.
 ## Assumptions and Defaults
 - TBD`;
 
-export const LIMITS: TurnLimits = { maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 };
+export const LIMITS: TurnLimits = {
+  maxConsecutiveBlocked: 8,
+  toolCallsPerTurn: 120,
+  loopsPerTurn: 60,
+  maxOutputTokens: 4_096,
+};
 
 /** Turn settings for tests: these limits, 10 s commands with the default network, and the plan confirmation policy. */
-export function settingsWith(limits: TurnLimits = LIMITS, planConfirmation: PlanConfirmation = 'required'): TurnSettings {
+export function settingsWith(
+  limits: TurnLimits = LIMITS,
+  planConfirmation: PlanConfirmation = 'required',
+): TurnSettings {
   return { limits, commands: { timeoutMs: 10_000, network: 'default' }, planConfirmation };
 }
 
@@ -105,14 +113,22 @@ export function useHarness(): Harness {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-session-')));
     cpSync(join(__dirname, '..', '..', '..', 'examples', 'sample-workspace'), root, { recursive: true });
     const logKey = randomBytes(32);
-    const deps = ({ limits, planConfirmation, ...overrides }: DepsOverrides = {}, kind: 'openai' | 'anthropic' = 'openai'): SessionDeps => ({
+    const deps = (
+      { limits, planConfirmation, ...overrides }: DepsOverrides = {},
+      kind: 'openai' | 'anthropic' = 'openai',
+    ): SessionDeps => ({
       fs: nodeFileSystem,
       root,
       provider: createProvider(
-        kind === 'openai' ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl } : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
+        kind === 'openai'
+          ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl }
+          : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
         'sk-test-secret-key',
       ),
-      tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter } }),
+      tools: createToolRuntime({
+        root,
+        ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
+      }),
       prompts: loadPrompts(),
       clock: systemClock,
       logKey,
@@ -138,7 +154,10 @@ export function useHarness(): Harness {
         return { session, events: watch(session) };
       },
       body: (i: number) => server.requests[i]?.body as OpenAIBody,
-      plansOnDisk: () => (existsSync(join(root, '.vtcode/plans')) ? readdirSync(join(root, '.vtcode/plans')).filter((f) => !f.startsWith('.')) : []),
+      plansOnDisk: () =>
+        existsSync(join(root, '.vtcode/plans'))
+          ? readdirSync(join(root, '.vtcode/plans')).filter((f) => !f.startsWith('.'))
+          : [],
     });
   });
   afterEach(async () => {
@@ -148,11 +167,18 @@ export function useHarness(): Harness {
   return h;
 }
 
-export const of = <T extends SessionEvent['type']>(events: readonly SessionEvent[], type: T): Extract<SessionEvent, { type: T }>[] =>
+export const of = <T extends SessionEvent['type']>(
+  events: readonly SessionEvent[],
+  type: T,
+): Extract<SessionEvent, { type: T }>[] =>
   events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
 export const types = (events: readonly SessionEvent[]): string[] => events.map((e) => e.type);
 export const planText = (body: string): string => `Here is the plan.\n<proposed_plan>\n${body}\n</proposed_plan>`;
-export const read = (n: number, path = 'README.md') => ({ id: `call_r${n}`, name: 'read_file', arguments: JSON.stringify({ path }) });
+export const read = (n: number, path = 'README.md') => ({
+  id: `call_r${n}`,
+  name: 'read_file',
+  arguments: JSON.stringify({ path }),
+});
 
 /**
  * Every tool call of the request has its result right after it (EXEC-2): no orphan, no missing
@@ -165,7 +191,10 @@ export function assertBatchesComplete(body: OpenAIBody): string[] {
     const calls = msgs[i]?.tool_calls ?? [];
     const results = msgs.slice(i + 1, i + 1 + calls.length).map((m) => m.tool_call_id);
     const expected = calls.map((c) => c.id);
-    if (JSON.stringify(results) !== JSON.stringify(expected)) throw new Error(`batch at message ${i}: results ${JSON.stringify(results)} for calls ${JSON.stringify(expected)}`);
+    if (JSON.stringify(results) !== JSON.stringify(expected))
+      throw new Error(
+        `batch at message ${i}: results ${JSON.stringify(results)} for calls ${JSON.stringify(expected)}`,
+      );
     ids.push(...expected);
   }
   return ids;
@@ -178,7 +207,15 @@ export function recordingShell(ran: string[]): Shell {
     async run(request) {
       ran.push(request.command);
       const empty = { text: '', totalBytes: 0, omittedBytes: 0 };
-      return { exitCode: 0, signal: null, timedOut: false, aborted: false, durationMs: 1, stdout: empty, stderr: empty };
+      return {
+        exitCode: 0,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        durationMs: 1,
+        stdout: empty,
+        stderr: empty,
+      };
     },
   };
 }

@@ -11,7 +11,15 @@ import { of, planText, useHarness, VALID_PLAN } from './harness';
 
 const h = useHarness();
 const ask = (n: number) => ({
-  toolCalls: [{ id: `call_q${n}`, name: 'request_user_input', arguments: JSON.stringify({ questions: [{ id: 'style', question: 'Upper-case only?', options: [{ label: 'Yes' }, { label: 'No' }] }] }) }],
+  toolCalls: [
+    {
+      id: `call_q${n}`,
+      name: 'request_user_input',
+      arguments: JSON.stringify({
+        questions: [{ id: 'style', question: 'Upper-case only?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+      }),
+    },
+  ],
 });
 
 /** Two questions dismissed; the model then asks a third time. */
@@ -29,7 +37,10 @@ test('INT-3: a second dismissal is recorded as a permanent denial; the next ques
   assert.equal(INTERVIEW_DENIAL_DISMISSALS, 2);
   const { session, events, result } = await denyTwice([{ text: planText(VALID_PLAN) }]);
   assert.deepEqual(result, { kind: 'ran', status: 'awaiting_approval' });
-  assert.deepEqual(of(events, 'interview.denied').map((e) => e.dismissals), [2]);
+  assert.deepEqual(
+    of(events, 'interview.denied').map((e) => e.dismissals),
+    [2],
+  );
   assert.equal(of(events, 'interview.requested').length, 2, 'the third question was never shown');
   const denied = of(events, 'tool.blocked').find((b) => b.callId === 'call_q3');
   assert.equal(denied?.policy, 'interview');
@@ -40,7 +51,10 @@ test('INT-3: a second dismissal is recorded as a permanent denial; the next ques
 });
 
 test('INT-3: without a valid plan after the one retry, planning stays active with a keep-planning message and no approval events', async () => {
-  const { session, events, result } = await denyTwice([{ text: 'I would really need to know the casing first.' }, { text: 'never requested' }]);
+  const { session, events, result } = await denyTwice([
+    { text: 'I would really need to know the casing first.' },
+    { text: 'never requested' },
+  ]);
   assert.deepEqual(result, { kind: 'ran', status: 'idle' });
   assert.equal(h.server.requests.length, 4, 'exactly one synthesis retry');
   assert.equal(session.state.agent, 'plan');
@@ -48,12 +62,19 @@ test('INT-3: without a valid plan after the one retry, planning stays active wit
   assert.doesNotMatch(of(events, 'turn.completed').at(-1)?.reason ?? '', /implement/i);
   assert.equal(of(events, 'plan.approval.requested').length, 0);
   assert.equal(of(events, 'plan.approval.resolved').length, 0);
-  assert.equal(of(events, 'interview.requested').filter((i) => i.source === 'runtime').length, 0, 'no recovery interview either');
+  assert.equal(
+    of(events, 'interview.requested').filter((i) => i.source === 'runtime').length,
+    0,
+    'no recovery interview either',
+  );
   assert.deepEqual(h.plansOnDisk(), []);
 });
 
 test('INT-3: an invalid plan from the retry is rejected visibly and planning waits; nothing claims readiness', async () => {
-  const { session, events } = await denyTwice([{ text: planText('# Shout\n\n## Summary\nShout.\n\n## Implementation Steps\n1. Do it') }, { text: 'never requested' }]);
+  const { session, events } = await denyTwice([
+    { text: planText('# Shout\n\n## Summary\nShout.\n\n## Implementation Steps\n1. Do it') },
+    { text: 'never requested' },
+  ]);
   assert.equal(session.state.status, 'idle');
   assert.equal(of(events, 'plan.rejected').length, 1);
   assert.equal(h.server.requests.length, 4, 'no repair request after the one retry');
@@ -82,7 +103,7 @@ test('INT-1: answering questions never counts towards the denial', async () => {
   assert.equal(session.state.interviewsDenied, false);
 });
 
-test('INT-3: a question withdrawn by a new /plan request is not the user\'s dismissal', async () => {
+test("INT-3: a question withdrawn by a new /plan request is not the user's dismissal", async () => {
   h.server.enqueue(ask(1), ask(2), ask(3), ask(4));
   const { session, events } = await h.start('plan');
   await session.submit('Shout');

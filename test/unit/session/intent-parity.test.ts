@@ -19,7 +19,12 @@ interface Row {
   ours?: { intent: Intent; why: string };
 }
 
-const row = (text: string, vtcode: Intent, prompted = false, ours?: Row['ours']): Row => ({ text, prompted, vtcode, ours });
+const row = (text: string, vtcode: Intent, prompted = false, ours?: Row['ours']): Row => ({
+  text,
+  prompted,
+  vtcode,
+  ours,
+});
 
 const ROWS: readonly Row[] = [
   // Direct commands and approvals.
@@ -34,7 +39,7 @@ const ROWS: readonly Row[] = [
   row('accept', 'exit'),
   row('Accepted.', 'exit'),
   row('accept this plan', 'exit'),
-  row('looks good, let\'s go', 'exit'),
+  row("looks good, let's go", 'exit'),
   row('ship it', 'exit'),
   row('yes', 'exit'),
   row('go', 'exit'),
@@ -52,7 +57,7 @@ const ROWS: readonly Row[] = [
   row('proceed to implement', 'exit'),
   row('Proceed with implementation', 'exit'),
   row('proceed to coding', 'exit'),
-  row('let\'s implement', 'exit'),
+  row("let's implement", 'exit'),
   row('Go ahead and implement it', 'exit'),
   row('go ahead and code', 'exit'),
   row('ready to implement', 'exit'),
@@ -63,12 +68,31 @@ const ROWS: readonly Row[] = [
   row('Please exit plan mode and start implementing', 'exit'),
   row('/implement', 'exit'),
   // Short go-ahead words right after an implementation prompt.
-  ...['yes', 'y', 'ok', 'okay', 'continue', 'go', 'go ahead', 'proceed', 'start', 'start now', 'begin', 'begin now', "let's start", 'sounds good', 'do it'].map((t) => row(t, 'exit', true)),
+  ...[
+    'yes',
+    'y',
+    'ok',
+    'okay',
+    'continue',
+    'go',
+    'go ahead',
+    'proceed',
+    'start',
+    'start now',
+    'begin',
+    'begin now',
+    "let's start",
+    'sounds good',
+    'do it',
+  ].map((t) => row(t, 'exit', true)),
   // The same words without the prompt: only the seed's exit words exit.
   row('ok', 'none'),
   row('proceed', 'none'),
   row('begin', 'none'),
-  row('continue', 'none', false, { intent: 'stay', why: '[seed wins] FUSE-3: after a blocked turn, `continue` keeps planning' }),
+  row('continue', 'none', false, {
+    intent: 'stay',
+    why: '[seed wins] FUSE-3: after a blocked turn, `continue` keeps planning',
+  }),
   // Stay in planning wins over any exit phrase.
   row('Do not implement yet; keep planning.', 'stay'),
   row("Stay in planning workflow and don't implement.", 'stay'),
@@ -108,25 +132,37 @@ const OURS: readonly [string, boolean, Intent][] = [
 ];
 
 test('MODE-6 (issue 14 item 4): every VT Code intent vector is decided as VT Code decides it, or as the seed says with the reason', () => {
-  const wrong = ROWS.filter((r) => classifyIntent(r.text, { afterImplementationPrompt: r.prompted }) !== (r.ours?.intent ?? r.vtcode));
+  const wrong = ROWS.filter(
+    (r) => classifyIntent(r.text, { afterImplementationPrompt: r.prompted }) !== (r.ours?.intent ?? r.vtcode),
+  );
   assert.deepEqual(
-    wrong.map((r) => `${JSON.stringify(r.text)}${r.prompted ? ' (prompted)' : ''}: ${classifyIntent(r.text, { afterImplementationPrompt: r.prompted })}`),
+    wrong.map(
+      (r) =>
+        `${JSON.stringify(r.text)}${r.prompted ? ' (prompted)' : ''}: ${classifyIntent(r.text, { afterImplementationPrompt: r.prompted })}`,
+    ),
     [],
   );
   for (const r of ROWS) if (r.ours) assert.notEqual(r.ours.why.trim(), '', `${r.text}: a deviation names its reason`);
 });
 
 test('MODE-6 (issue 14): agreement with VT Code over its vectors is at least 95 %', () => {
-  const agree = ROWS.filter((r) => classifyIntent(r.text, { afterImplementationPrompt: r.prompted }) === r.vtcode).length;
+  const agree = ROWS.filter(
+    (r) => classifyIntent(r.text, { afterImplementationPrompt: r.prompted }) === r.vtcode,
+  ).length;
   const share = agree / ROWS.length;
   console.log(`intent parity: ${agree}/${ROWS.length} VT Code vectors agree (${(share * 100).toFixed(1)} %)`);
   assert.ok(share >= 0.95, `only ${(share * 100).toFixed(1)} % agree`);
 });
 
 test('MODE-6: refusals, cancels and questions keep their meaning (a question never approves or discards a plan)', () => {
-  const wrong = OURS.filter(([text, prompted, want]) => classifyIntent(text, { afterImplementationPrompt: prompted }) !== want);
+  const wrong = OURS.filter(
+    ([text, prompted, want]) => classifyIntent(text, { afterImplementationPrompt: prompted }) !== want,
+  );
   assert.deepEqual(
-    wrong.map(([text, prompted]) => `${JSON.stringify(text)}${prompted ? ' (prompted)' : ''}: ${classifyIntent(text, { afterImplementationPrompt: prompted })}`),
+    wrong.map(
+      ([text, prompted]) =>
+        `${JSON.stringify(text)}${prompted ? ' (prompted)' : ''}: ${classifyIntent(text, { afterImplementationPrompt: prompted })}`,
+    ),
     [],
   );
 });

@@ -12,48 +12,155 @@ import { classifyIntent, type Intent } from '../../../src/core/session/intents';
 
 /** Stay phrases count anywhere: inside a message that is otherwise ordinary input (`none`). */
 const STAY_ANYWHERE = [
-  'stay in planning', 'stay in plan', 'stay in the planning', 'stay in the plan', 'stay planning',
-  'keep planning', 'continue planning', 'continue the planning', 'back to planning', 'revise the plan',
-  'revise this plan', 'revise plan', 'edit the plan', 'edit this plan', 'edit plan', 'change the plan',
-  'update the plan', 'keep in planning', 'keep in plan', 'dont implement', 'do not implement', 'dont exit',
-  'do not exit', 'not ready', 'dont start', 'not yet', 'not now',
+  'stay in planning',
+  'stay in plan',
+  'stay in the planning',
+  'stay in the plan',
+  'stay planning',
+  'keep planning',
+  'continue planning',
+  'continue the planning',
+  'back to planning',
+  'revise the plan',
+  'revise this plan',
+  'revise plan',
+  'edit the plan',
+  'edit this plan',
+  'edit plan',
+  'change the plan',
+  'update the plan',
+  'keep in planning',
+  'keep in plan',
+  'dont implement',
+  'do not implement',
+  'dont exit',
+  'do not exit',
+  'not ready',
+  'dont start',
+  'not yet',
+  'not now',
 ];
 
 /** Exit words and imperatives: alone, they exit without an implementation prompt. */
 const EXIT = [
-  'ship it', 'lets go', 'go for it', 'looks good to me', 'implement', 'implementing', 'implementation',
-  'approve', 'approved', 'lgtm', 'yes', 'y', 'yeah', 'yep', 'yup', 'go', 'start', 'ship', 'execute',
-  'accept', 'accepted', 'exit the planning', 'exit planning', 'exit plan mode', 'switch to agent mode',
-  'ready to implement', 'proceed to implementation', 'proceed to implement', 'proceed to coding',
-  'proceed with coding', 'go ahead and code', 'start coding', 'begin coding', 'start building',
+  'ship it',
+  'lets go',
+  'go for it',
+  'looks good to me',
+  'implement',
+  'implementing',
+  'implementation',
+  'approve',
+  'approved',
+  'lgtm',
+  'yes',
+  'y',
+  'yeah',
+  'yep',
+  'yup',
+  'go',
+  'start',
+  'ship',
+  'execute',
+  'accept',
+  'accepted',
+  'exit the planning',
+  'exit planning',
+  'exit plan mode',
+  'switch to agent mode',
+  'ready to implement',
+  'proceed to implementation',
+  'proceed to implement',
+  'proceed to coding',
+  'proceed with coding',
+  'go ahead and code',
+  'start coding',
+  'begin coding',
+  'start building',
 ];
 
 /** Confirmations: they exit only right after the assistant asked to implement. */
 const CONFIRM = [
-  'go ahead', 'sounds good', 'looks good', 'do it', 'make it so', 'ok', 'okay', 'k', 'sure', 'proceed',
-  'begin', 'alright', 'fine', 'good', 'great', 'perfect', 'cool', 'nice',
+  'go ahead',
+  'sounds good',
+  'looks good',
+  'do it',
+  'make it so',
+  'ok',
+  'okay',
+  'k',
+  'sure',
+  'proceed',
+  'begin',
+  'alright',
+  'fine',
+  'good',
+  'great',
+  'perfect',
+  'cool',
+  'nice',
 ];
 
 /** `continue` and friends keep planning, except right after the implementation prompt. */
-const KEEP_GOING = [
-  'keep going', 'go on', 'carry on', 'continue',
-];
+const KEEP_GOING = ['keep going', 'go on', 'carry on', 'continue'];
 
 const CANCEL = [
-  'abandon the plan', 'abandon plan', 'abandon planning', 'cancel the plan', 'cancel plan',
-  'cancel planning', 'stop planning', 'never mind', 'nevermind', 'forget it', 'no', 'nope', 'nah', 'n',
-  'cancel', 'abandon', 'abort',
+  'abandon the plan',
+  'abandon plan',
+  'abandon planning',
+  'cancel the plan',
+  'cancel plan',
+  'cancel planning',
+  'stop planning',
+  'never mind',
+  'nevermind',
+  'forget it',
+  'no',
+  'nope',
+  'nah',
+  'n',
+  'cancel',
+  'abandon',
+  'abort',
 ];
 
-const STAY = [
-  'hold on', 'wait', 'stay', 'revise', 'edit',
-];
+const STAY = ['hold on', 'wait', 'stay', 'revise', 'edit'];
 
 /** Fillers change nothing: `yes <filler>` still exits (an unknown word would make it ordinary input). */
 const FILLER = [
-  'clear context', 'fresh context', 'switch to auto', 'in auto mode', 'in build mode', 'thank you', 'please',
-  'pls', 'plz', 'now', 'then', 'it', 'this', 'that', 'the', 'plan', 'proposed', 'workflow', 'mode', 'with',
-  'and', 'lets', 'thanks', 'thx', 'ty', 'right', 'away', 'just', 'all', 'so', 'i', 'we', 'can',
+  'clear context',
+  'fresh context',
+  'switch to auto',
+  'in auto mode',
+  'in build mode',
+  'thank you',
+  'please',
+  'pls',
+  'plz',
+  'now',
+  'then',
+  'it',
+  'this',
+  'that',
+  'the',
+  'plan',
+  'proposed',
+  'workflow',
+  'mode',
+  'with',
+  'and',
+  'lets',
+  'thanks',
+  'thx',
+  'ty',
+  'right',
+  'away',
+  'just',
+  'all',
+  'so',
+  'i',
+  'we',
+  'can',
 ];
 
 type Row = readonly [text: string, prompted: boolean, want: Intent];
@@ -61,8 +168,14 @@ type Row = readonly [text: string, prompted: boolean, want: Intent];
 const ROWS: readonly Row[] = [
   ...STAY_ANYWHERE.map((p): Row => [`yes, ${p}, and look at the auth module`, false, 'stay']),
   ...EXIT.map((p): Row => [p, false, 'exit']),
-  ...CONFIRM.flatMap((p): Row[] => [[p, true, 'exit'], [p, false, 'none']]),
-  ...KEEP_GOING.flatMap((p): Row[] => [[p, true, 'exit'], [p, false, 'stay']]),
+  ...CONFIRM.flatMap((p): Row[] => [
+    [p, true, 'exit'],
+    [p, false, 'none'],
+  ]),
+  ...KEEP_GOING.flatMap((p): Row[] => [
+    [p, true, 'exit'],
+    [p, false, 'stay'],
+  ]),
   ...CANCEL.map((p): Row => [p, true, 'cancel']),
   ...STAY.map((p): Row => [p, true, 'stay']),
   ...FILLER.map((p): Row => [`yes ${p}`, false, 'exit']),
@@ -72,9 +185,14 @@ test('MODE-6: every intent phrase decides its table row (stay anywhere, exit, co
   // Positive control: the same messages without a known phrase are ordinary input.
   assert.equal(classifyIntent('yes, and look at the auth module'), 'none');
   assert.equal(classifyIntent('yes unheard-of'), 'none');
-  const wrong = ROWS.filter(([text, prompted, want]) => classifyIntent(text, { afterImplementationPrompt: prompted }) !== want);
+  const wrong = ROWS.filter(
+    ([text, prompted, want]) => classifyIntent(text, { afterImplementationPrompt: prompted }) !== want,
+  );
   assert.deepEqual(
-    wrong.map(([text, prompted, want]) => `${JSON.stringify(text)}${prompted ? ' (prompted)' : ''}: ${classifyIntent(text, { afterImplementationPrompt: prompted })}, want ${want}`),
+    wrong.map(
+      ([text, prompted, want]) =>
+        `${JSON.stringify(text)}${prompted ? ' (prompted)' : ''}: ${classifyIntent(text, { afterImplementationPrompt: prompted })}, want ${want}`,
+    ),
     [],
   );
 });

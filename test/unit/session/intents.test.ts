@@ -14,18 +14,54 @@ function expectAll(fn: (t: string) => Intent, intent: Intent, texts: string[]): 
 
 test('MODE-6: the seed exit words exit in any context, in the forms people type', () => {
   const texts = [
-    'implement', 'approve', 'lgtm', 'ship it', 'yes', 'go', 'start',
-    'Implement it.', 'yes, implement it', 'Yes implement this plan please', 'LGTM!', 'lgtm, ship it',
-    'Approved.', 'go!', "let's go", 'start implementing', 'Yes, clear context and implement',
-    'Yes, switch to Auto and implement', 'looks good to me', 'y', 'yep, go for it', 'Ship it 🚀', 'IMPLEMENT',
-    'Go ahead and implement it', 'implement the plan in build mode', 'I approve', 'ok implement', 'Yes!',
+    'implement',
+    'approve',
+    'lgtm',
+    'ship it',
+    'yes',
+    'go',
+    'start',
+    'Implement it.',
+    'yes, implement it',
+    'Yes implement this plan please',
+    'LGTM!',
+    'lgtm, ship it',
+    'Approved.',
+    'go!',
+    "let's go",
+    'start implementing',
+    'Yes, clear context and implement',
+    'Yes, switch to Auto and implement',
+    'looks good to me',
+    'y',
+    'yep, go for it',
+    'Ship it 🚀',
+    'IMPLEMENT',
+    'Go ahead and implement it',
+    'implement the plan in build mode',
+    'I approve',
+    'ok implement',
+    'Yes!',
   ];
   expectAll(plain, 'exit', texts);
   expectAll(afterPrompt, 'exit', texts);
 });
 
 test('MODE-6, FUSE-3: continue, ok, go ahead exit only right after the assistant asked to implement', () => {
-  const confirmations = ['continue', 'ok', 'OK!', 'go ahead', 'okay, go ahead', 'sure', 'sounds good', 'proceed', 'do it', 'Continue.', "let's do it", 'sure, go ahead'];
+  const confirmations = [
+    'continue',
+    'ok',
+    'OK!',
+    'go ahead',
+    'okay, go ahead',
+    'sure',
+    'sounds good',
+    'proceed',
+    'do it',
+    'Continue.',
+    "let's do it",
+    'sure, go ahead',
+  ];
   expectAll(afterPrompt, 'exit', confirmations);
   // Without the prompt, `continue` means keep planning (the blocked-turn nudge); the rest is ordinary input.
   expectAll(plain, 'stay', ['continue', 'Continue.', 'keep going', 'go on']);
@@ -34,17 +70,46 @@ test('MODE-6, FUSE-3: continue, ok, go ahead exit only right after the assistant
 
 test('MODE-6: stay phrases stay, and stay overrides any exit phrase', () => {
   const texts = [
-    'stay in planning', 'stay in planning workflow', 'Stay in the planning workflow', 'keep planning', 'continue planning',
-    'revise the plan', 'edit the plan', 'No, stay in Plan mode', 'no wait, stay in planning', 'yes but stay in planning',
-    'LGTM, but keep planning', 'please revise the plan: step 3 should use zod', 'stay', 'revise', "don't implement yet", 'not yet',
-    'not now', 'no wait', 'wait', 'hold on',
+    'stay in planning',
+    'stay in planning workflow',
+    'Stay in the planning workflow',
+    'keep planning',
+    'continue planning',
+    'revise the plan',
+    'edit the plan',
+    'No, stay in Plan mode',
+    'no wait, stay in planning',
+    'yes but stay in planning',
+    'LGTM, but keep planning',
+    'please revise the plan: step 3 should use zod',
+    'stay',
+    'revise',
+    "don't implement yet",
+    'not yet',
+    'not now',
+    'no wait',
+    'wait',
+    'hold on',
   ];
   expectAll(plain, 'stay', texts);
   expectAll(afterPrompt, 'stay', texts);
 });
 
 test('MODE-6: cancel words cancel; /plan off cancels', () => {
-  const texts = ['no', 'No.', 'nope', 'cancel', 'Cancel the plan', 'abandon plan', 'abandon the plan', '/plan off', '/PLAN OFF', 'no thanks', 'never mind', 'ok, cancel'];
+  const texts = [
+    'no',
+    'No.',
+    'nope',
+    'cancel',
+    'Cancel the plan',
+    'abandon plan',
+    'abandon the plan',
+    '/plan off',
+    '/PLAN OFF',
+    'no thanks',
+    'never mind',
+    'ok, cancel',
+  ];
   expectAll(plain, 'cancel', texts);
   expectAll(afterPrompt, 'cancel', texts);
 });
@@ -66,7 +131,11 @@ test('MODE-6: long messages that merely contain an intent word are ordinary inpu
     'yes no',
   ];
   expectAll(plain, 'none', texts);
-  expectAll(afterPrompt, 'none', texts.filter((t) => t !== 'continue with step 2 of the research'));
+  expectAll(
+    afterPrompt,
+    'none',
+    texts.filter((t) => t !== 'continue with step 2 of the research'),
+  );
 });
 
 test('MODE-6: adding a word outside the vocabulary to an exit utterance makes it ordinary input, never a cancel', () => {

@@ -49,12 +49,15 @@ test('STORE-2: the key file is made once per workspace, 0600 in a 0700 folder un
   assert.notDeepEqual(loadLogKey(other, env), key, 'another workspace, another key');
 });
 
-test('STORE-2: a symlink at the key file\'s path is refused and not followed, dangling or not', () => {
+test("STORE-2: a symlink at the key file's path is refused and not followed, dangling or not", () => {
   const { root, env, file } = setup();
   fs.mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
   const elsewhere = join(temp('vtp-elsewhere-'), 'key');
   fs.symlinkSync(elsewhere, file);
-  assert.throws(() => loadLogKey(root, env), (err: unknown) => err instanceof LogKeyError && /is a symbolic link/.test(err.message));
+  assert.throws(
+    () => loadLogKey(root, env),
+    (err: unknown) => err instanceof LogKeyError && /is a symbolic link/.test(err.message),
+  );
   assert.equal(fs.existsSync(elsewhere), false, 'nothing was written through the link');
   fs.writeFileSync(elsewhere, `${'a'.repeat(64)}\n`, { mode: 0o600 });
   assert.throws(() => loadLogKey(root, env), /is a symbolic link/);
@@ -74,6 +77,9 @@ test('STORE-2: a key store others can read, or a damaged key, is refused with wh
 
 test('STORE-2: without an absolute XDG_STATE_HOME the key folder is ~/.local/state/vtplan/log-keys', () => {
   assert.equal(logKeyDir({ HOME: '/home/ada' }), '/home/ada/.local/state/vtplan/log-keys');
-  assert.equal(logKeyDir({ HOME: '/home/ada', XDG_STATE_HOME: 'relative/state' }), '/home/ada/.local/state/vtplan/log-keys');
+  assert.equal(
+    logKeyDir({ HOME: '/home/ada', XDG_STATE_HOME: 'relative/state' }),
+    '/home/ada/.local/state/vtplan/log-keys',
+  );
   assert.equal(logKeyDir({ HOME: '/home/ada', XDG_STATE_HOME: '/var/state' }), '/var/state/vtplan/log-keys');
 });

@@ -6,7 +6,17 @@ import * as os from 'node:os';
 import { join } from 'node:path';
 import { createOpenAIProvider, collectStream, streamWithRetry } from '../../../src/core/llm';
 import { EventSequencer } from '../../../src/core/session/events';
-import { initialHead, parseSessionLog, readSessionLog, resumePoint, sealLine, SessionLog, sessionLogPath, untrustedLines, type ChainHead } from '../../../src/core/session/log';
+import {
+  initialHead,
+  parseSessionLog,
+  readSessionLog,
+  resumePoint,
+  sealLine,
+  SessionLog,
+  sessionLogPath,
+  untrustedLines,
+  type ChainHead,
+} from '../../../src/core/session/log';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { startModelServer } from '../../fixtures/model-server';
 
@@ -37,7 +47,13 @@ function writtenLog(sessionId: string, parts: ReadonlyArray<object | string>): s
       skipped.push(part);
       continue;
     }
-    if (skipped.length > 0) head = { ...head, skipped: createHash('sha256').update(skipped.map((l) => `${l}\n`).join('')).digest('hex') };
+    if (skipped.length > 0)
+      head = {
+        ...head,
+        skipped: createHash('sha256')
+          .update(skipped.map((l) => `${l}\n`).join(''))
+          .digest('hex'),
+      };
     const sealed = sealLine(key, head, JSON.stringify(part));
     lines.push(sealed.line);
     head = sealed.head;
@@ -51,7 +67,14 @@ test('EVT-1, ADD-4, STORE-2: events are appended one sealed JSON line each, in o
   const log = await SessionLog.open(nodeFileSystem, root, 'abc-1', { key });
   const seq = new EventSequencer('abc-1', clock);
   const events = [
-    seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'm', workspace: root, resumed: false }),
+    seq.stamp({
+      type: 'session.started',
+      agent: 'plan',
+      provider: 'openai',
+      model: 'm',
+      workspace: root,
+      resumed: false,
+    }),
     seq.stamp({ type: 'message.delta', text: 'a\nb' }),
     seq.stamp({ type: 'message.delta', text: 'c' }),
     seq.stamp({ type: 'turn.completed', status: 'idle' }),
@@ -84,12 +107,18 @@ test('EVT-1: a truncated last line is reported, corrupt middle lines the writer 
     '{"type":"message.del',
   ]);
   const contents = parseSessionLog(text, { key, sessionId: 's' });
-  assert.deepEqual(contents.events.map((e) => (e.type === 'message.delta' ? e.text : '')), ['one', 'two', 'three']);
-  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind, p.acknowledged ?? false]), [
-    [2, 'invalid_json', true],
-    [4, 'invalid_json', true],
-    [6, 'truncated', false],
-  ]);
+  assert.deepEqual(
+    contents.events.map((e) => (e.type === 'message.delta' ? e.text : '')),
+    ['one', 'two', 'three'],
+  );
+  assert.deepEqual(
+    contents.problems.map((p) => [p.line, p.kind, p.acknowledged ?? false]),
+    [
+      [2, 'invalid_json', true],
+      [4, 'invalid_json', true],
+      [6, 'truncated', false],
+    ],
+  );
   assert.deepEqual(untrustedLines(contents), [], 'covered lines and a cut-off last line are not tampering');
 });
 
@@ -99,7 +128,10 @@ test('EVT-1: a sealed line whose seq goes backwards is reported as out of order 
   const second = a.stamp({ type: 'message.delta', text: '2' });
   const contents = parseSessionLog(writtenLog('s', [second, first]), { key, sessionId: 's' });
   assert.equal(contents.events.length, 1);
-  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind]), [[2, 'out_of_order']]);
+  assert.deepEqual(
+    contents.problems.map((p) => [p.line, p.kind]),
+    [[2, 'out_of_order']],
+  );
   assert.deepEqual(untrustedLines(contents), [2]);
 });
 
@@ -114,8 +146,14 @@ test('ADD-4: reopening after a crash closes the cut line so new events stay read
   await reopened.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
   const contents = await readSessionLog(nodeFileSystem, root, 's2', key);
   assert.ok(contents);
-  assert.deepEqual(contents.events.map((e) => e.type), ['message.delta', 'turn.completed']);
-  assert.deepEqual(contents.problems.map((p) => [p.line, p.kind, p.acknowledged]), [[2, 'invalid_json', true]]);
+  assert.deepEqual(
+    contents.events.map((e) => e.type),
+    ['message.delta', 'turn.completed'],
+  );
+  assert.deepEqual(
+    contents.problems.map((p) => [p.line, p.kind, p.acknowledged]),
+    [[2, 'invalid_json', true]],
+  );
   assert.deepEqual(untrustedLines(contents), []);
 });
 
@@ -129,7 +167,12 @@ test('ADD-1, EVT-1: secrets never reach the log, even inside a provider failure 
     const seq = new EventSequencer('secret', clock);
     const provider = createOpenAIProvider({ model: 'm', baseUrl: server.openaiBaseUrl, apiKey });
     const outcome = await collectStream(
-      streamWithRetry(provider, { system: 's', messages: [{ role: 'user', content: 'hi' }], tools: [], maxOutputTokens: 10 }),
+      streamWithRetry(provider, {
+        system: 's',
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: [],
+        maxOutputTokens: 10,
+      }),
     );
     assert.ok(outcome.status === 'failed');
     await log.append(seq.stamp({ type: 'provider.failed', failure: outcome.failure }));
@@ -160,7 +203,14 @@ test('ADD-4: the log refuses a symlinked .vtcode/sessions and invalid session id
 test('EVT-1: append validates: an invalid event is refused and nothing is written', async () => {
   const root = tempRoot();
   const log = await SessionLog.open(nodeFileSystem, root, 'v', { key });
-  const bad = { type: 'turn.completed', status: 'weird', session: 'v', turn: 0, seq: 0, ts: '2026-11-29T10:00:00.000Z' };
+  const bad = {
+    type: 'turn.completed',
+    status: 'weird',
+    session: 'v',
+    turn: 0,
+    seq: 0,
+    ts: '2026-11-29T10:00:00.000Z',
+  };
   assert.throws(() => log.append(bad as never), /status/);
   await log.sync();
   assert.equal(fs.readFileSync(log.path, 'utf8'), '');
@@ -184,7 +234,10 @@ test('EVT-1: held deltas are written before any other event, once 64K characters
   const log = await SessionLog.open(nodeFileSystem, root, 'd', { key });
   const seq = new EventSequencer('d', clock);
   const read = async () => (await readSessionLog(nodeFileSystem, root, 'd', key))?.events ?? [];
-  const texts = async () => (await read()).map((e) => (e.type === 'message.delta' || e.type === 'plan.delta' ? `${e.type}:${e.text.length}` : e.type));
+  const texts = async () =>
+    (await read()).map((e) =>
+      e.type === 'message.delta' || e.type === 'plan.delta' ? `${e.type}:${e.text.length}` : e.type,
+    );
 
   await log.append(seq.stamp({ type: 'message.delta', text: 'a' }));
   await log.append(seq.stamp({ type: 'message.delta', text: 'b' }));
@@ -225,19 +278,30 @@ test('EVT-1: a timed delta write that fails is reported by the next append, whic
   await new Promise((resolve) => setTimeout(resolve, 1_300));
   await assert.rejects(log.append(seq.stamp({ type: 'turn.completed', status: 'idle' })), /disk full/);
   await log.sync();
-  assert.deepEqual((await readSessionLog(nodeFileSystem, root, 'e', key))?.events.map((e) => e.type), ['turn.completed']);
+  assert.deepEqual(
+    (await readSessionLog(nodeFileSystem, root, 'e', key))?.events.map((e) => e.type),
+    ['turn.completed'],
+  );
 });
 
 test('STORE-2: a genuine log copied over another session id, or read with another key, does not verify', async () => {
   const root = tempRoot();
   const log = await SessionLog.open(nodeFileSystem, root, 'one', { key });
   const seq = new EventSequencer('one', clock);
-  await log.append(seq.stamp({ type: 'session.started', agent: 'build', provider: 'p', model: 'm', workspace: root, resumed: false }));
+  await log.append(
+    seq.stamp({ type: 'session.started', agent: 'build', provider: 'p', model: 'm', workspace: root, resumed: false }),
+  );
   await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
   const text = fs.readFileSync(log.path, 'utf8');
   const copied = parseSessionLog(text.replaceAll('"session":"one"', '"session":"two"'), { key, sessionId: 'two' });
   assert.deepEqual(copied.events, []);
-  assert.deepEqual(copied.problems.map((p) => [p.line, p.kind, p.tag]), [[1, 'unverified', 'mismatch'], [2, 'unverified', 'mismatch']]);
+  assert.deepEqual(
+    copied.problems.map((p) => [p.line, p.kind, p.tag]),
+    [
+      [1, 'unverified', 'mismatch'],
+      [2, 'unverified', 'mismatch'],
+    ],
+  );
   const otherKey = parseSessionLog(text, { key: randomBytes(32), sessionId: 'one' });
   assert.deepEqual(otherKey.events, []);
   assert.deepEqual(untrustedLines(otherKey), [1, 2]);
@@ -248,7 +312,16 @@ test('ADD-4: reopening a log for a resume reads it once, chains on where it ends
   const root = tempRoot();
   const log = await SessionLog.open(nodeFileSystem, root, 'r', { key });
   const seq = new EventSequencer('r', clock);
-  await log.append(seq.stamp({ type: 'session.started', agent: 'plan', provider: 'openai', model: 'm', workspace: root, resumed: false }));
+  await log.append(
+    seq.stamp({
+      type: 'session.started',
+      agent: 'plan',
+      provider: 'openai',
+      model: 'm',
+      workspace: root,
+      resumed: false,
+    }),
+  );
   await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
   fs.appendFileSync(log.path, '{"cut');
 
@@ -257,13 +330,23 @@ test('ADD-4: reopening a log for a resume reads it once, chains on where it ends
   const reopened = await SessionLog.reopen(spyFs, root, 'r', { key });
   assert.ok(reopened);
   assert.deepEqual(reads, [log.path], 'one read of the log');
-  assert.deepEqual(reopened.contents.events.map((e) => e.type), ['session.started', 'turn.completed']);
-  assert.deepEqual(reopened.contents.problems.map((p) => [p.line, p.kind]), [[3, 'truncated']]);
+  assert.deepEqual(
+    reopened.contents.events.map((e) => e.type),
+    ['session.started', 'turn.completed'],
+  );
+  assert.deepEqual(
+    reopened.contents.problems.map((p) => [p.line, p.kind]),
+    [[3, 'truncated']],
+  );
 
   await reopened.log.append(seq.stamp({ type: 'notice', level: 'info', text: 'after the resume' }));
   await reopened.log.sync();
   const again = await readSessionLog(nodeFileSystem, root, 'r', key);
-  assert.deepEqual(again?.events.map((e) => e.type), ['session.started', 'turn.completed', 'notice'], 'the new line chains on and does not merge into the cut one');
+  assert.deepEqual(
+    again?.events.map((e) => e.type),
+    ['session.started', 'turn.completed', 'notice'],
+    'the new line chains on and does not merge into the cut one',
+  );
 });
 
 test('ADD-4: reopening a session that has no log gives null and creates nothing', async () => {

@@ -8,7 +8,10 @@ import * as assert from 'node:assert/strict';
 import { of, useHarness } from './harness';
 
 const h = useHarness();
-const suggest = { name: 'start_planning', arguments: JSON.stringify({ reason: 'The change touches several modules.' }) };
+const suggest = {
+  name: 'start_planning',
+  arguments: JSON.stringify({ reason: 'The change touches several modules.' }),
+};
 
 async function suggested() {
   h.server.enqueue({ toolCalls: [suggest] });
@@ -17,7 +20,10 @@ async function suggested() {
   const asked = of(events, 'interview.requested').at(-1);
   assert.ok(asked && asked.source === 'runtime');
   assert.equal(asked.questions[0]?.header, 'Enter Planning workflow?');
-  assert.deepEqual(asked.questions[0]?.options.map((o) => o.label), ['Enter Planning workflow (Recommended)', 'Continue without Planning workflow']);
+  assert.deepEqual(
+    asked.questions[0]?.options.map((o) => o.label),
+    ['Enter Planning workflow (Recommended)', 'Continue without Planning workflow'],
+  );
   assert.equal(session.state.agent, 'build', 'nothing changes before the user answers');
   assert.equal(of(events, 'mode.changed').length, 0);
   return { session, events, asked };
@@ -26,17 +32,24 @@ async function suggested() {
 test('MODE-4: "Enter Planning workflow" switches to plan and continues with the read-only catalog', async () => {
   const { session, events, asked } = await suggested();
   h.server.enqueue({ text: 'Researching read-only now.' });
-  await session.answer(asked.interviewId, [{ questionId: 'enter_planning', label: 'Enter Planning workflow (Recommended)' }]);
+  await session.answer(asked.interviewId, [
+    { questionId: 'enter_planning', label: 'Enter Planning workflow (Recommended)' },
+  ]);
   assert.equal(session.state.agent, 'plan');
   assert.equal(of(events, 'mode.changed').at(-1)?.switchPath, 'plan_entry');
   const offered = h.body(1).tools?.map((t) => t.function.name) ?? [];
-  assert.ok(!offered.includes('write_file') && !offered.includes('edit_file'), `plan tools only: ${offered.join(', ')}`);
+  assert.ok(
+    !offered.includes('write_file') && !offered.includes('edit_file'),
+    `plan tools only: ${offered.join(', ')}`,
+  );
 });
 
 test('MODE-4: "Continue without Planning workflow" keeps the agent and its write tools', async () => {
   const { session, asked } = await suggested();
   h.server.enqueue({ text: 'Continuing without planning.' });
-  await session.answer(asked.interviewId, [{ questionId: 'enter_planning', label: 'Continue without Planning workflow' }]);
+  await session.answer(asked.interviewId, [
+    { questionId: 'enter_planning', label: 'Continue without Planning workflow' },
+  ]);
   assert.equal(session.state.agent, 'build');
   const offered = h.body(1).tools?.map((t) => t.function.name) ?? [];
   assert.ok(offered.includes('edit_file'));

@@ -29,7 +29,10 @@ for (const { from, choice, to } of cases) {
     assert.equal(result.ok && result.agent, to);
     assert.equal(session.state.agent, to, 'the session ends in the destination agent');
     const handoff = of(events, 'mode.changed').at(-1);
-    assert.deepEqual({ from: handoff?.from, to: handoff?.to, switchPath: handoff?.switchPath }, { from: 'plan', to, switchPath: 'plan_approval' });
+    assert.deepEqual(
+      { from: handoff?.from, to: handoff?.to, switchPath: handoff?.switchPath },
+      { from: 'plan', to, switchPath: 'plan_approval' },
+    );
     assert.equal(of(events, 'plan.approval.resolved')[0]?.choice, choice);
     const impl = of(events, 'turn.started').at(-1);
     assert.deepEqual({ kind: impl?.kind, agent: impl?.agent }, { kind: 'implementation', agent: to });

@@ -17,11 +17,17 @@ function stamp(inputs: EventInput[]): SessionEvent[] {
   });
 }
 
-test('GATE-2: the planner\'s plan, a re-read edit, a repeated save and a later re-plan make three revisions of the file', () => {
+test("GATE-2: the planner's plan, a re-read edit, a repeated save and a later re-plan make three revisions of the file", () => {
   const events = stamp([
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'plan.completed', text: 'draft with a defect' },
-    { type: 'plan.rejected', reasons: [{ code: 'no_steps', message: 'No steps.' }], attempt: 0, draft: 'draft with a defect', final: false },
+    {
+      type: 'plan.rejected',
+      reasons: [{ code: 'no_steps', message: 'No steps.' }],
+      attempt: 0,
+      draft: 'draft with a defect',
+      final: false,
+    },
     { type: 'plan.completed', text: 'one' },
     { type: 'plan.persisted', planFile: FILE },
     { type: 'plan.approval.requested', planFile: FILE },
@@ -38,15 +44,18 @@ test('GATE-2: the planner\'s plan, a re-read edit, a repeated save and a later r
     // MODE-6: presenting the active plan again carries no new text.
     { type: 'plan.approval.requested', planFile: FILE },
   ]);
-  assert.deepEqual(planRevisions(events, FILE).map((r) => [r.number, r.text, r.source]), [
-    [1, 'one', 'planner'],
-    [2, 'two', 'editor'],
-    [3, 'three', 'planner'],
-  ]);
+  assert.deepEqual(
+    planRevisions(events, FILE).map((r) => [r.number, r.text, r.source]),
+    [
+      [1, 'one', 'planner'],
+      [2, 'two', 'editor'],
+      [3, 'three', 'planner'],
+    ],
+  );
   assert.deepEqual(planRevisions(events, '.vtcode/plans/other.md'), []);
 });
 
-test('GATE-2: in a log from before `source` existed, a plan read outside a turn is the user\'s edit', () => {
+test("GATE-2: in a log from before `source` existed, a plan read outside a turn is the user's edit", () => {
   const events = stamp([
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'plan.completed', text: 'one' },
@@ -56,5 +65,11 @@ test('GATE-2: in a log from before `source` existed, a plan read outside a turn 
     { type: 'plan.completed', text: 'two' },
     { type: 'plan.approval.requested', planFile: FILE },
   ]);
-  assert.deepEqual(planRevisions(events, FILE).map((r) => [r.number, r.source]), [[1, 'planner'], [2, 'editor']]);
+  assert.deepEqual(
+    planRevisions(events, FILE).map((r) => [r.number, r.source]),
+    [
+      [1, 'planner'],
+      [2, 'editor'],
+    ],
+  );
 });

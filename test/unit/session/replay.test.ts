@@ -23,7 +23,12 @@ function events(): SessionEvent[] {
     { type: 'directive', kind: 'synthesis', text: 'synthesise now', allowanceUsed: 2, toolsClosed: true },
     { type: 'message.completed', text: 'Asking.', finishReason: 'tool_calls' },
     { type: 'tool.call', callId: 'q1', name: 'request_user_input', arguments: '{}' },
-    { type: 'interview.requested', interviewId: 'q1', source: 'model', questions: [{ id: 'a', question: 'Which?', options: [{ label: 'One' }], allowFreeform: false }] },
+    {
+      type: 'interview.requested',
+      interviewId: 'q1',
+      source: 'model',
+      questions: [{ id: 'a', question: 'Which?', options: [{ label: 'One' }], allowFreeform: false }],
+    },
     { type: 'interview.resolved', interviewId: 'q1', answers: [{ questionId: 'a', label: 'One' }], cancelled: false },
     { type: 'turn.completed', status: 'idle' },
     { type: 'context.reset', trigger: 'user', planPreserved: false, previousContextUsage: 0.4, toolBudgetReset: true },
@@ -38,14 +43,22 @@ function events(): SessionEvent[] {
 }
 
 test('ADD-4: replay gives the state of applying each event in turn, and leaves its starting state as it was', () => {
-  const start: SessionState = { ...initialState({ id: 's', workspace: '/w', provider: 'p', model: 'm', agent: 'plan' }), history: [{ role: 'user', content: 'before' }] };
+  const start: SessionState = {
+    ...initialState({ id: 's', workspace: '/w', provider: 'p', model: 'm', agent: 'plan' }),
+    history: [{ role: 'user', content: 'before' }],
+  };
   const snapshot = structuredClone(start);
   const all = events();
   const stepwise = all.reduce((state, event) => applyEvent(state, event), start);
   assert.deepEqual(replay(start, all), stepwise);
   assert.deepEqual(start, snapshot, 'the starting state is untouched');
   // Every prefix too: the in-place history must match at each step, not only at the end.
-  for (let n = 0; n <= all.length; n++) assert.deepEqual(replay(start, all.slice(0, n)), all.slice(0, n).reduce((s, e) => applyEvent(s, e), start), `after ${n} events`);
+  for (let n = 0; n <= all.length; n++)
+    assert.deepEqual(
+      replay(start, all.slice(0, n)),
+      all.slice(0, n).reduce((s, e) => applyEvent(s, e), start),
+      `after ${n} events`,
+    );
   assert.deepEqual(
     stepwise.history.map((m) => m.role),
     ['user', 'assistant'],

@@ -14,7 +14,6 @@ import { of, useHarness, recordingShell } from './harness';
 const h = useHarness();
 const catHosts = { id: 'call_hosts', name: 'run_command', arguments: JSON.stringify({ command: 'cat /etc/hosts' }) };
 
-
 for (const agent of ['plan', 'build', 'auto'] as const) {
   test(`RO-2, MODE-1: ${agent} mode blocks \`cat /etc/hosts\` before it runs${agent === 'build' ? ', without asking to confirm' : ''}`, async () => {
     const ran: string[] = [];

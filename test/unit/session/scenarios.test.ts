@@ -40,18 +40,24 @@ afterEach(async () => {
 
 function deps(kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<SessionDeps> = {}): SessionDeps {
   const provider = createProvider(
-    kind === 'openai' ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl } : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
+    kind === 'openai'
+      ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl }
+      : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
     'sk-test-secret-key',
   );
   return {
     fs: nodeFileSystem,
     root,
     provider,
-    tools: createToolRuntime({ root, ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter } }),
+    tools: createToolRuntime({
+      root,
+      ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
+    }),
     prompts: loadPrompts(),
     clock: systemClock,
     logKey,
-    turnSettings: () => settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
+    turnSettings: () =>
+      settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
     retry: { sleep: async () => undefined, random: () => 0 },
     secrets: ['sk-test-secret-key'],
     resumeCommand: (id) => `vtplan resume ${id}`,
@@ -67,23 +73,51 @@ async function start(d = deps()): Promise<{ session: Session; events: SessionEve
 }
 
 const types = (events: SessionEvent[]) => events.map((e) => e.type);
-const of = <T extends SessionEvent['type']>(events: SessionEvent[], type: T) => events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
+const of = <T extends SessionEvent['type']>(events: SessionEvent[], type: T) =>
+  events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
 const planText = (body: string) => `Here is the plan.\n<proposed_plan>\n${body}\n</proposed_plan>`;
-const openaiBody = (i: number) => server.requests[i]?.body as { messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[]; tools?: { function: { name: string } }[]; tool_choice?: string };
-const plansOnDisk = () => (existsSync(join(root, '.vtcode/plans')) ? readdirSync(join(root, '.vtcode/plans')).filter((f) => !f.startsWith('.')) : []);
+const openaiBody = (i: number) =>
+  server.requests[i]?.body as {
+    messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
+    tools?: { function: { name: string } }[];
+    tool_choice?: string;
+  };
+const plansOnDisk = () =>
+  existsSync(join(root, '.vtcode/plans'))
+    ? readdirSync(join(root, '.vtcode/plans')).filter((f) => !f.startsWith('.'))
+    : [];
 
 test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → awaiting approval (OpenAI wire)', async () => {
   server.enqueue(
     { text: 'Let me look at the greeter.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] },
-    { text: ['Found it. ', '<propo', 'sed_plan>\n', VALID_PLAN.slice(0, 40), VALID_PLAN.slice(40), '\n</proposed_plan>'] },
+    {
+      text: [
+        'Found it. ',
+        '<propo',
+        'sed_plan>\n',
+        VALID_PLAN.slice(0, 40),
+        VALID_PLAN.slice(40),
+        '\n</proposed_plan>',
+      ],
+    },
   );
   const { session, events } = await start();
   const result = await session.submit('Add a --shout option to the greeter');
   assert.deepEqual(result, { kind: 'ran', status: 'awaiting_approval' });
 
   // The first request offered only the plan agent's tools.
-  const offered = openaiBody(0).tools?.map((t) => t.function.name).sort();
-  assert.deepEqual(offered, ['find_files', 'grep', 'list_dir', 'read_file', 'request_user_input', 'run_command', 'task_tracker']);
+  const offered = openaiBody(0)
+    .tools?.map((t) => t.function.name)
+    .sort();
+  assert.deepEqual(offered, [
+    'find_files',
+    'grep',
+    'list_dir',
+    'read_file',
+    'request_user_input',
+    'run_command',
+    'task_tracker',
+  ]);
   // The tool result reached the second request, attached to its call (EXEC-2).
   const second = openaiBody(1).messages;
   const assistant = second.find((m) => m.role === 'assistant' && m.tool_calls);
@@ -92,12 +126,16 @@ test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → 
   assert.match(String(toolMsg.content), /Hello, \$\{name\}/);
 
   // The transcript never showed the plan markup (PLAN-1), and the plan is on disk.
-  const visible = of(events, 'message.delta').map((e) => e.text).join('');
+  const visible = of(events, 'message.delta')
+    .map((e) => e.text)
+    .join('');
   assert.ok(!visible.includes('proposed_plan') && !visible.includes('## Implementation Steps'), visible);
   const persisted = of(events, 'plan.persisted')[0];
   assert.equal(persisted?.planFile, '.vtcode/plans/add-a-shout-flag-to-the-greeter.md');
   assert.equal(readFileSync(join(root, persisted.planFile), 'utf8'), `${VALID_PLAN}\n`);
-  const order = types(events).filter((t) => ['plan.completed', 'plan.persisted', 'plan.approval.requested', 'turn.completed'].includes(t));
+  const order = types(events).filter((t) =>
+    ['plan.completed', 'plan.persisted', 'plan.approval.requested', 'turn.completed'].includes(t),
+  );
   assert.deepEqual(order, ['plan.completed', 'plan.persisted', 'plan.approval.requested', 'turn.completed']);
   assert.equal(of(events, 'turn.completed').at(-1)?.status, 'awaiting_approval');
   assert.deepEqual(session.state.pendingApproval, { planFile: persisted.planFile });
@@ -111,17 +149,34 @@ test('ADD-1: the same planning run works through the Anthropic Messages wire', a
   const { session } = await start(deps('anthropic'));
   assert.deepEqual(await session.submit('Add a --shout option'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(server.requests[0]?.api, 'anthropic');
-  const second = server.requests[1]?.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] | string }[] };
-  const result = second.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((c) => c.type === 'tool_result');
+  const second = server.requests[1]?.body as {
+    messages: { role: string; content: { type: string; tool_use_id?: string }[] | string }[];
+  };
+  const result = second.messages
+    .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+    .find((c) => c.type === 'tool_result');
   assert.ok(result?.tool_use_id, 'the grep result is attached to its tool_use id');
 });
 
 test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked before it runs; repeated blocks trip the fuse and end the turn blocked', async () => {
   const write = { name: 'write_file', arguments: '{"path":"src/greet.js","content":"pwned"}' };
-  const writePlan = { name: 'write_file', arguments: JSON.stringify({ path: '.vtcode/plans/by-the-agent.md', content: planText(VALID_PLAN) }) };
-  const d = deps('openai', { turnSettings: () => settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }) });
+  const writePlan = {
+    name: 'write_file',
+    arguments: JSON.stringify({ path: '.vtcode/plans/by-the-agent.md', content: planText(VALID_PLAN) }),
+  };
+  const d = deps('openai', {
+    turnSettings: () =>
+      settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
+  });
   // cap 2 in plan: the 3rd consecutive blocked call trips → one recovery pass (tools closed); in recovery the cap is 1×.
-  server.enqueue({ toolCalls: [writePlan] }, { toolCalls: [write] }, { toolCalls: [write, write] }, { text: 'I cannot write files in plan mode.', toolCalls: [write] }, { toolCalls: [write] }, { toolCalls: [write] });
+  server.enqueue(
+    { toolCalls: [writePlan] },
+    { toolCalls: [write] },
+    { toolCalls: [write, write] },
+    { text: 'I cannot write files in plan mode.', toolCalls: [write] },
+    { toolCalls: [write] },
+    { toolCalls: [write] },
+  );
   const { session, events } = await start(d);
   const result = await session.submit('Just edit the file');
   assert.equal(readFileSync(join(root, 'src/greet.js'), 'utf8').includes('pwned'), false, 'nothing was written');
@@ -147,7 +202,10 @@ test('SYN-4, PLAN-8, STORE-1: an invalid plan is repaired twice, then the turn e
   const result = await session.submit('Make the greeter shout');
   assert.deepEqual(result, { kind: 'ran', status: 'blocked' });
   const rejected = of(events, 'plan.rejected');
-  assert.deepEqual(rejected.map((r) => r.attempt), [0, 1, 2]);
+  assert.deepEqual(
+    rejected.map((r) => r.attempt),
+    [0, 1, 2],
+  );
   assert.equal(rejected.at(-1)?.final, true);
   assert.ok(rejected[0]!.reasons.some((r) => r.code === 'step_vague_verify'));
   // The repair request names the defects of the retained draft.
@@ -163,13 +221,18 @@ test('SYN-4, PLAN-8, STORE-1: an invalid plan is repaired twice, then the turn e
 
 test('INT-1: an interview pauses the turn; the answer reaches the next request with the option label verbatim', async () => {
   const question = {
-    questions: [{
-      id: 'marks',
-      question: 'Should shouting also add exclamation marks?',
-      options: [{ label: 'Upper-case only', recommended: true }, { label: 'Upper-case and "!!!"' }],
-    }],
+    questions: [
+      {
+        id: 'marks',
+        question: 'Should shouting also add exclamation marks?',
+        options: [{ label: 'Upper-case only', recommended: true }, { label: 'Upper-case and "!!!"' }],
+      },
+    ],
   };
-  server.enqueue({ toolCalls: [{ id: 'call_q', name: 'request_user_input', arguments: JSON.stringify(question) }] }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    { toolCalls: [{ id: 'call_q', name: 'request_user_input', arguments: JSON.stringify(question) }] },
+    { text: planText(VALID_PLAN) },
+  );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Add shouting'), { kind: 'ran', status: 'awaiting_input' });
   const asked = of(events, 'interview.requested')[0];
@@ -177,14 +240,26 @@ test('INT-1: an interview pauses the turn; the answer reaches the next request w
   assert.equal(asked.source, 'model');
   assert.equal(of(events, 'plan.approval.requested').length, 0, 'INT-2: no gate while a question is open');
   const q = asked.questions[0]!;
-  assert.deepEqual(await session.answer(asked.interviewId, [{ questionId: q.id, label: 'Upper-case and "!!!"', note: 'keep it short' }]), { kind: 'ran', status: 'awaiting_approval' });
+  assert.deepEqual(
+    await session.answer(asked.interviewId, [
+      { questionId: q.id, label: 'Upper-case and "!!!"', note: 'keep it short' },
+    ]),
+    { kind: 'ran', status: 'awaiting_approval' },
+  );
   const answer = openaiBody(1).messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_q');
   assert.match(String(answer?.content), /selected "Upper-case and "!!!""/);
   assert.match(String(answer?.content), /keep it short/);
 });
 
 test('INT-1: an answer that is not an offered label is refused and the question stays open', async () => {
-  server.enqueue({ toolCalls: [{ name: 'request_user_input', arguments: '{"questions":[{"question":"Which?","options":[{"label":"A"},{"label":"B"}]}]}' }] });
+  server.enqueue({
+    toolCalls: [
+      {
+        name: 'request_user_input',
+        arguments: '{"questions":[{"question":"Which?","options":[{"label":"A"},{"label":"B"}]}]}',
+      },
+    ],
+  });
   const { session, events } = await start();
   await session.submit('x');
   const asked = of(events, 'interview.requested')[0]!;
@@ -195,7 +270,9 @@ test('INT-1: an answer that is not an offered label is refused and the question 
 });
 
 test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools closed', async () => {
-  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `nothing-here-${n}` }) }] });
+  const miss = (n: number) => ({
+    toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `nothing-here-${n}` }) }],
+  });
   server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
@@ -209,7 +286,16 @@ test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools 
 
 test('SYN-1: a 500 during the synthesis pass is retried and the plan still arrives', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `zzz-${n}` }) }] });
-  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    miss(1),
+    miss(2),
+    miss(3),
+    miss(4),
+    miss(5),
+    miss(6),
+    { status: 500, errorMessage: 'overloaded' },
+    { text: planText(VALID_PLAN) },
+  );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'provider.retry').length, 1);
@@ -219,7 +305,19 @@ test('SYN-1: a 500 during the synthesis pass is retried and the plan still arriv
 test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `r-${n}` }) }] });
   // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
-  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { status: 500, errorMessage: 'overloaded' }, { text: '' }, { text: 'Still thinking.' }, { text: 'No plan yet.' }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    miss(1),
+    miss(2),
+    miss(3),
+    miss(4),
+    miss(5),
+    miss(6),
+    { status: 500, errorMessage: 'overloaded' },
+    { text: '' },
+    { text: 'Still thinking.' },
+    { text: 'No plan yet.' },
+    { text: planText(VALID_PLAN) },
+  );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(of(events, 'provider.retry').length, 1);
@@ -229,13 +327,27 @@ test('SYN-1: a transport retry during synthesis spends the allowance: one correc
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `q-${n}` }) }] });
-  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { text: '' }, { text: 'Still thinking.' }, { text: 'No plan yet.' }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    miss(1),
+    miss(2),
+    miss(3),
+    miss(4),
+    miss(5),
+    miss(6),
+    { text: '' },
+    { text: 'Still thinking.' },
+    { text: 'No plan yet.' },
+    { text: planText(VALID_PLAN) },
+  );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(server.requests.length, 9, '6 research + 1 synthesis + 2 corrective requests');
   const asked = of(events, 'interview.requested').at(-1);
   assert.equal(asked?.source, 'runtime');
-  assert.deepEqual(asked?.questions[0]?.options.map((o) => o.label), ['Retry from retained evidence', 'Add clarification', 'Choose another model']);
+  assert.deepEqual(
+    asked?.questions[0]?.options.map((o) => o.label),
+    ['Retry from retained evidence', 'Add clarification', 'Choose another model'],
+  );
   assert.ok(of(events, 'planning.awaiting_input').length === 1);
   // Dismissal leaves planning idle and resumable; nothing is submitted automatically.
   await session.dismissInterview(asked!.interviewId);
@@ -244,7 +356,10 @@ test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how t
 });
 
 test('PLAN-7: a truncated plan gets one condense retry', async () => {
-  server.enqueue({ text: `<proposed_plan>\n${VALID_PLAN.slice(0, 200)}`, finishReason: 'length' }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    { text: `<proposed_plan>\n${VALID_PLAN.slice(0, 200)}`, finishReason: 'length' },
+    { text: planText(VALID_PLAN) },
+  );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'directive')[0]?.kind, 'condense');
@@ -293,7 +408,10 @@ test('MODE-2: /plan off restores the previous execution agent; /mode switches', 
   assert.deepEqual(await session.submit('/mode auto'), { kind: 'mode', agent: 'auto' });
   assert.deepEqual(await session.submit('/plan'), { kind: 'mode', agent: 'plan' });
   assert.deepEqual(await session.submit('/plan off'), { kind: 'mode', agent: 'auto' });
-  assert.deepEqual(of(events, 'mode.changed').map((e) => e.switchPath), ['plan_exit', 'plan_entry', 'plan_exit']);
+  assert.deepEqual(
+    of(events, 'mode.changed').map((e) => e.switchPath),
+    ['plan_exit', 'plan_entry', 'plan_exit'],
+  );
 });
 
 test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly one implementation turn that edits files and completes the checklist', async () => {
@@ -301,8 +419,25 @@ test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly
     { text: planText(VALID_PLAN) },
     // The build turn: mark step 1 in progress, edit, complete both steps.
     { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"in_progress"}' }] },
-    { toolCalls: [{ name: 'edit_file', arguments: JSON.stringify({ path: 'src/greet.js', old_string: 'function greet(name) {\n  return `Hello, ${name}!`;', new_string: 'function greet(name, shout = false) {\n  const text = `Hello, ${name}!`;\n  return shout ? text.toUpperCase() : text;' }) }] },
-    { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' }, { name: 'task_tracker', arguments: '{"action":"update","index":2,"status":"completed"}' }] },
+    {
+      toolCalls: [
+        {
+          name: 'edit_file',
+          arguments: JSON.stringify({
+            path: 'src/greet.js',
+            old_string: 'function greet(name) {\n  return `Hello, ${name}!`;',
+            new_string:
+              'function greet(name, shout = false) {\n  const text = `Hello, ${name}!`;\n  return shout ? text.toUpperCase() : text;',
+          }),
+        },
+      ],
+    },
+    {
+      toolCalls: [
+        { name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"completed"}' },
+        { name: 'task_tracker', arguments: '{"action":"update","index":2,"status":"completed"}' },
+      ],
+    },
     { text: 'Done: greet now takes a shout flag.' },
   );
   const { session, events } = await start();
@@ -311,8 +446,17 @@ test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly
   assert.equal(result.ok, true);
   const seq = types(events).slice(types(events).indexOf('plan.approval.resolved'));
   // `handoff.phase` `done` ends the handoff (GATE-4): a current-context handoff has no other phase.
-  assert.deepEqual(seq.slice(0, 5), ['plan.approval.resolved', 'mode.changed', 'tracker.updated', 'handoff.phase', 'turn.started']);
-  assert.deepEqual(of(events, 'handoff.phase').map((e) => e.phase), ['done']);
+  assert.deepEqual(seq.slice(0, 5), [
+    'plan.approval.resolved',
+    'mode.changed',
+    'tracker.updated',
+    'handoff.phase',
+    'turn.started',
+  ]);
+  assert.deepEqual(
+    of(events, 'handoff.phase').map((e) => e.phase),
+    ['done'],
+  );
   assert.equal(of(events, 'plan.approval.resolved').length, 1);
   assert.equal(of(events, 'mode.changed').at(-1)?.to, 'build');
   assert.equal(of(events, 'turn.started').filter((t) => t.kind === 'implementation').length, 1);
@@ -361,15 +505,26 @@ test('GATE-4: the fresh-context choice clears the history but keeps the plan, an
   const reset = of(events, 'context.reset')[0];
   assert.ok(reset && reset.planPreserved && reset.toolBudgetReset && reset.previousContextUsage > 0);
   // The phases are structured (clients show their texts and lock input by them), not notice text.
-  const handoff = events.filter((e) => e.type === 'handoff.phase' || e.type === 'context.reset' || (e.type === 'turn.started' && e.kind === 'implementation'));
-  assert.deepEqual(handoff.map((e) => (e.type === 'handoff.phase' ? e.phase : e.type)), ['preparing', 'context.reset', 'restoring', 'starting', 'done', 'turn.started']);
+  const handoff = events.filter(
+    (e) =>
+      e.type === 'handoff.phase' ||
+      e.type === 'context.reset' ||
+      (e.type === 'turn.started' && e.kind === 'implementation'),
+  );
+  assert.deepEqual(
+    handoff.map((e) => (e.type === 'handoff.phase' ? e.phase : e.type)),
+    ['preparing', 'context.reset', 'restoring', 'starting', 'done', 'turn.started'],
+  );
   assert.deepEqual(of(events, 'notice'), []);
   const implMessages = openaiBody(1).messages.filter((m) => m.role !== 'system');
   assert.equal(implMessages.length, 1, 'only the implementation prompt: the planning transcript was cleared');
 });
 
 test('ADD-4, GATE-5: a resumed session rebuilds from the log alone and its plan still needs approval', async () => {
-  server.enqueue({ text: 'Looking.', toolCalls: [{ name: 'read_file', arguments: '{"path":"README.md"}' }] }, { text: planText(VALID_PLAN) });
+  server.enqueue(
+    { text: 'Looking.', toolCalls: [{ name: 'read_file', arguments: '{"path":"README.md"}' }] },
+    { text: planText(VALID_PLAN) },
+  );
   const first = await start();
   await first.session.submit('Add shouting');
   const log = await readSessionLog(nodeFileSystem, root, first.session.id, logKey);

@@ -62,7 +62,8 @@ test('STORE-2: a symlinked target is refused with a specific error and its desti
   fs.symlinkSync(join(outside, 'victim.txt'), join(root, '.vtcode/plans/a.md'));
   await assert.rejects(
     writePrivateAtomic(nodeFileSystem, { root, path: join(root, '.vtcode/plans/a.md'), content: 'x' }),
-    (err: unknown) => err instanceof StoreError && err.code === 'symlink' && /the file is a symbolic link/.test(err.message),
+    (err: unknown) =>
+      err instanceof StoreError && err.code === 'symlink' && /the file is a symbolic link/.test(err.message),
   );
   assert.equal(fs.readFileSync(join(outside, 'victim.txt'), 'utf8'), 'precious');
 });
@@ -143,7 +144,8 @@ test('STORE-2: a failed later write rolls back the earlier writes of the same pu
         { path: c, content: 'global' },
       ],
     }),
-    (err: unknown) => err instanceof PublishError && /disk full/.test(err.message) && /2 earlier file\(s\)/.test(err.message),
+    (err: unknown) =>
+      err instanceof PublishError && /disk full/.test(err.message) && /2 earlier file\(s\)/.test(err.message),
   );
   assert.equal(fs.readFileSync(a, 'utf8'), 'plan v1');
   assert.equal(fs.existsSync(b), false);
@@ -167,12 +169,24 @@ test('STORE-2: a rollback failure stays visible in the error', async () => {
     },
   };
   await assert.rejects(
-    publishAtomic(failing, { root, files: [{ path: a, content: 'plan v2' }, { path: b, content: 'b' }] }),
+    publishAtomic(failing, {
+      root,
+      files: [
+        { path: a, content: 'plan v2' },
+        { path: b, content: 'b' },
+      ],
+    }),
     (err: unknown) =>
-      err instanceof PublishError && err.rollbackFailures.length === 1 && /rollback failed: .*a\.md: rename 3 failed/.test(err.message),
+      err instanceof PublishError &&
+      err.rollbackFailures.length === 1 &&
+      /rollback failed: .*a\.md: rename 3 failed/.test(err.message),
   );
   assert.deepEqual(leftovers(join(root, '.vtcode/plans')), []);
-  assert.equal(fs.readFileSync(a, 'utf8'), 'plan v2', 'the failed rollback leaves the new content visible, not a partial file');
+  assert.equal(
+    fs.readFileSync(a, 'utf8'),
+    'plan v2',
+    'the failed rollback leaves the new content visible, not a partial file',
+  );
 });
 
 test('STORE-2: all artifacts are read first; an external edit on any stops the publication before writing', async () => {

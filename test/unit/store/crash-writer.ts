@@ -12,7 +12,14 @@ import { nodeFileSystem } from '../../../src/node/fs';
 import type { FileSystem } from '../../../src/core/ports';
 import { writePrivateAtomic } from '../../../src/core/store/atomic';
 
-const [root, target, fileA, fileB, killAtArg, cutArg] = process.argv.slice(2) as [string, string, string, string, string, string];
+const [root, target, fileA, fileB, killAtArg, cutArg] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const plans = [readFileSync(fileA, 'utf8'), readFileSync(fileB, 'utf8')];
 const killAt = Number(killAtArg);
 const cut = Number(cutArg);

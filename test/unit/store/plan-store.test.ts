@@ -111,7 +111,9 @@ test('STORE-2: a plan file edited by the user since the caller read it is kept a
   const first = await store.save(plan('Fix parser'));
   const file = join(root, '.vtcode/plans/fix-parser.md');
   fs.writeFileSync(file, plan('Fix parser', 'User-edited `parse` step'));
-  const r = await store.save(plan('Fix parser', 'Model revision of `parse`'), { expected: first.status === 'written' ? first.content : null });
+  const r = await store.save(plan('Fix parser', 'Model revision of `parse`'), {
+    expected: first.status === 'written' ? first.content : null,
+  });
   assert.equal(r.status, 'external_edit');
   assert.match(r.status === 'external_edit' ? r.externalEdit.message : '', /their edit was kept/);
   assert.equal(fs.readFileSync(file, 'utf8'), plan('Fix parser', 'User-edited `parse` step'));
@@ -122,7 +124,10 @@ test('STORE-1: an explicit slug keeps the plan file of a revision; bad slugs are
   const store = new PlanStore(nodeFileSystem, root, fixedClock);
   const r = await store.save(plan('Renamed title'), { slug: 'fix-parser' });
   assert.equal(r.path, join(root, '.vtcode/plans/fix-parser.md'));
-  await assert.rejects(store.save(plan('x'), { slug: '../escape' }), (e: unknown) => e instanceof StoreError && e.code === 'invalid_name');
+  await assert.rejects(
+    store.save(plan('x'), { slug: '../escape' }),
+    (e: unknown) => e instanceof StoreError && e.code === 'invalid_name',
+  );
 });
 
 test('STORE-1: load re-validates from disk; list shows plans only (no sidecars, no temp files)', async () => {

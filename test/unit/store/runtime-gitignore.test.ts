@@ -48,7 +48,11 @@ test('a symlink at .vtcode/.gitignore is refused and never written through (dang
   fs.mkdirSync(join(root, '.vtcode'));
   const victim = join(outside, 'victim');
   fs.symlinkSync(victim, join(root, '.vtcode/.gitignore'));
-  assert.deepEqual(await ensureRuntimeGitignore(nodeFileSystem, root), { status: 'refused', path: join(root, '.vtcode/.gitignore'), found: 'symlink' });
+  assert.deepEqual(await ensureRuntimeGitignore(nodeFileSystem, root), {
+    status: 'refused',
+    path: join(root, '.vtcode/.gitignore'),
+    found: 'symlink',
+  });
   assert.equal(fs.existsSync(victim), false, 'the dangling target was not created');
 
   fs.writeFileSync(victim, 'precious');
@@ -73,13 +77,22 @@ test('opening a session log (every session, extension and CLI) writes the ignore
 
   const git = spawnSync('git', ['--version']);
   if (git.status !== 0) return t.skip('git is not installed');
-  const run = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  const run = (...args: string[]) =>
+    spawnSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
   assert.equal(run('init', '-q').status, 0);
   fs.mkdirSync(join(root, '.vtcode/plans'), { recursive: true });
   fs.mkdirSync(join(root, '.vtcode/tasks'), { recursive: true });
   fs.writeFileSync(join(root, '.vtcode/plans/a.md'), '# A\n');
   fs.writeFileSync(join(root, '.vtcode/plans/a.tasks.md'), '# A\n');
   fs.writeFileSync(join(root, '.vtcode/tasks/current_task.md'), '# A\n');
-  const status = run('status', '--porcelain', '--untracked-files=all').stdout.split('\n').filter(Boolean).map((l) => l.slice(3)).sort();
+  const status = run('status', '--porcelain', '--untracked-files=all')
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3))
+    .sort();
   assert.deepEqual(status, ['.vtcode/.gitignore', '.vtcode/plans/a.md', '.vtcode/plans/a.tasks.md']);
 });

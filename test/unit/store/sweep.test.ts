@@ -41,12 +41,19 @@ function age(file: string, ms: number): void {
 }
 
 function tempsIn(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.tmp')).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith('.tmp'))
+        .sort()
+    : [];
 }
 
 /** Leaves one real temp file for each artifact kind: plan, sidecar and the global task file. */
 async function leaveTemps(root: string): Promise<string[]> {
-  await assert.rejects(writePrivateAtomic(killedBeforeRename, { root, path: join(root, '.vtcode/plans/a-plan.md'), content: '# A\n' }));
+  await assert.rejects(
+    writePrivateAtomic(killedBeforeRename, { root, path: join(root, '.vtcode/plans/a-plan.md'), content: '# A\n' }),
+  );
   await assert.rejects(
     publishAtomic(killedBeforeRename, {
       root,
@@ -56,7 +63,10 @@ async function leaveTemps(root: string): Promise<string[]> {
       ],
     }),
   );
-  const left = [...tempsIn(join(root, '.vtcode/plans')).map((n) => join(root, '.vtcode/plans', n)), ...tempsIn(join(root, '.vtcode/tasks')).map((n) => join(root, '.vtcode/tasks', n))];
+  const left = [
+    ...tempsIn(join(root, '.vtcode/plans')).map((n) => join(root, '.vtcode/plans', n)),
+    ...tempsIn(join(root, '.vtcode/tasks')).map((n) => join(root, '.vtcode/tasks', n)),
+  ];
   assert.equal(left.length, 3, `one temp file per artifact was left: ${left.join(', ')}`);
   return left;
 }

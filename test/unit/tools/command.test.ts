@@ -47,7 +47,10 @@ test('MODE-1: auto mode runs a mutating command unattended; a non-zero exit is o
   const made = await runCommandTool.run({ command: 'echo x > f' }, ctxFor(ws, { mode: 'auto' }));
   assert.ok(made.ok);
   assert.equal(ws.read('f'), 'x\n');
-  const failing = await runCommandTool.run({ command: 'echo out; echo oops >&2; exit 3' }, ctxFor(ws, { mode: 'auto' }));
+  const failing = await runCommandTool.run(
+    { command: 'echo out; echo oops >&2; exit 3' },
+    ctxFor(ws, { mode: 'auto' }),
+  );
   assert.equal(failing.ok, false);
   assert.equal(failing.error?.code, 'command_failed');
   assert.match(failing.content, /^out\n\[stderr\]\noops\n\[exit code 3 after/);
@@ -57,11 +60,17 @@ test('MODE-1: auto mode runs a mutating command unattended; a non-zero exit is o
 
 test('MODE-1: build mode asks first; a yes runs the command, a no does not', async () => {
   const asked: string[] = [];
-  const yes = await runCommandTool.run({ command: 'echo y > yes.txt' }, ctxFor(ws, { mode: 'build', confirm: async (c) => (asked.push(c), true) }));
+  const yes = await runCommandTool.run(
+    { command: 'echo y > yes.txt' },
+    ctxFor(ws, { mode: 'build', confirm: async (c) => (asked.push(c), true) }),
+  );
   assert.ok(yes.ok);
   assert.deepEqual(asked, ['echo y > yes.txt']);
   assert.equal(ws.read('yes.txt'), 'y\n');
-  const no = await runCommandTool.run({ command: 'echo n > no.txt' }, ctxFor(ws, { mode: 'build', confirm: async () => false }));
+  const no = await runCommandTool.run(
+    { command: 'echo n > no.txt' },
+    ctxFor(ws, { mode: 'build', confirm: async () => false }),
+  );
   assert.equal(no.error?.code, 'declined');
   assert.match(no.content, /The user declined to run `echo n > no\.txt`/);
   assert.equal(ws.exists('no.txt'), false);
@@ -75,11 +84,20 @@ test('RO-2, MODE-1: a command naming a path outside the workspace is refused: th
     const ran: string[] = [];
     const asked: string[] = [];
     const ctx = ctxFor(ws, { mode, confirm: async (c) => (asked.push(c), true) });
-    ctx.ports = { ...ctx.ports, shell: { ...nodeShell, run: async (request) => (ran.push(request.command), nodeShell.run(request)) } };
+    ctx.ports = {
+      ...ctx.ports,
+      shell: { ...nodeShell, run: async (request) => (ran.push(request.command), nodeShell.run(request)) },
+    };
     const r = await runCommandTool.run({ command: 'cat /etc/hosts' }, ctx);
     assert.equal(r.ok, false, mode);
     assert.equal(r.error?.code, 'refused', mode);
-    assert.match(r.content, new RegExp(`^Path blocked: \`/etc/hosts\` is outside the workspace \\(${ws.root}\\); commands may only name paths inside it.*The command was not run\\.$`), mode);
+    assert.match(
+      r.content,
+      new RegExp(
+        `^Path blocked: \`/etc/hosts\` is outside the workspace \\(${ws.root}\\); commands may only name paths inside it.*The command was not run\\.$`,
+      ),
+      mode,
+    );
     assert.deepEqual(ran, [], `${mode}: the shell never ran`);
     assert.deepEqual(asked, [], `${mode}: nobody was asked to confirm`);
   }
@@ -93,16 +111,23 @@ test('RO-2, MODE-1: a command naming a path outside the workspace is refused: th
 });
 
 // `sleep 600` outlives the test's deadline: only the kill can end these commands in time.
-test('run_command: a `sleep 600` with a 200 ms timeout is killed and reports timedOut', { timeout: 60_000 }, async () => {
-  const r = await runCommandTool.run({ command: 'sleep 600' }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
-  assert.equal(r.ok, false);
-  assert.equal(r.error?.code, 'timed_out');
-  assert.equal(r.data?.timedOut, true);
-  assert.match(r.content, /\[timed out after 0\.2 s; the command was killed\]$/);
-});
+test(
+  'run_command: a `sleep 600` with a 200 ms timeout is killed and reports timedOut',
+  { timeout: 60_000 },
+  async () => {
+    const r = await runCommandTool.run({ command: 'sleep 600' }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
+    assert.equal(r.ok, false);
+    assert.equal(r.error?.code, 'timed_out');
+    assert.equal(r.data?.timedOut, true);
+    assert.match(r.content, /\[timed out after 0\.2 s; the command was killed\]$/);
+  },
+);
 
 test('run_command: timeout_seconds from the model overrides the default, within the cap', async () => {
-  const r = await runCommandTool.run({ command: 'sleep 5', timeout_seconds: 1 }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 60_000 }));
+  const r = await runCommandTool.run(
+    { command: 'sleep 5', timeout_seconds: 1 },
+    ctxFor(ws, { mode: 'auto', commandTimeoutMs: 60_000 }),
+  );
   assert.equal(r.data?.timedOut, true);
   const tooLong = await runCommandTool.run({ command: 'true', timeout_seconds: 100000 }, ctxFor(ws));
   assert.match(tooLong.content, /`timeout_seconds`: Too big/);
@@ -114,8 +139,13 @@ test('run_command: the whole process group is killed on timeout, children includ
   // killed or finished (no sleep decides when to look).
   const fifo = path.join(ws.root, 'child-alive');
   assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
-  const childGone = new Promise<void>((resolve, reject) => fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume());
-  const r = await runCommandTool.run({ command: `(exec 3>${fifo}; sleep 1; touch ${marker}) & sleep 5` }, ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }));
+  const childGone = new Promise<void>((resolve, reject) =>
+    fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume(),
+  );
+  const r = await runCommandTool.run(
+    { command: `(exec 3>${fifo}; sleep 1; touch ${marker}) & sleep 5` },
+    ctxFor(ws, { mode: 'auto', commandTimeoutMs: 200 }),
+  );
   assert.equal(r.data?.timedOut, true);
   await childGone;
   assert.equal(fs.existsSync(marker), false, 'the child was killed before it could touch the marker');
@@ -137,14 +167,25 @@ test('NAV-5: long output keeps its start and its end within the preview limit an
   assert.ok(r.ok);
   assert.ok(Buffer.byteLength(r.content) <= 2048, `${Buffer.byteLength(r.content)} bytes`);
   assert.ok(r.content.startsWith('1\n2\n3\n'));
-  assert.match(r.content, /\n20000\n\[output cut to the preview limit: showed \d+ of 108894 bytes\. Re-run with `\| tail -n 80`/);
+  assert.match(
+    r.content,
+    /\n20000\n\[output cut to the preview limit: showed \d+ of 108894 bytes\. Re-run with `\| tail -n 80`/,
+  );
   assert.match(r.content, /\[… \d+ bytes cut here …\]/);
   assert.match(r.content, /\[exit code 0 after .*\]$/);
   assert.ok(r.truncated);
 });
 
 test('Shell port: each stream keeps its head and tail under the byte cap and counts what it dropped', async () => {
-  const r = await nodeShell.run({ command: 'seq 1 100000', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 10_000, maxOutputBytes: 1000 });
+  const r = await nodeShell.run({
+    command: 'seq 1 100000',
+    cwd: ws.root,
+    root: ws.root,
+    mode: 'auto',
+    network: false,
+    timeoutMs: 10_000,
+    maxOutputBytes: 1000,
+  });
   assert.equal(r.exitCode, 0);
   assert.equal(r.stdout.totalBytes, 588895);
   assert.equal(r.stdout.omittedBytes, 588895 - 1000);
@@ -155,25 +196,69 @@ test('Shell port: each stream keeps its head and tail under the byte cap and cou
 });
 
 test('Shell port: stdin is closed, a signal exit is reported, a missing cwd rejects', async () => {
-  const cat = await nodeShell.run({ command: 'cat', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
+  const cat = await nodeShell.run({
+    command: 'cat',
+    cwd: ws.root,
+    root: ws.root,
+    mode: 'auto',
+    network: false,
+    timeoutMs: 2000,
+    maxOutputBytes: 100,
+  });
   assert.equal(cat.timedOut, false);
   assert.equal(cat.exitCode, 0);
   // Inside the sandbox bwrap reports a signal death the way a shell does, as 128 + the signal number.
-  const killed = await nodeShell.run({ command: 'kill -9 $$', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
+  const killed = await nodeShell.run({
+    command: 'kill -9 $$',
+    cwd: ws.root,
+    root: ws.root,
+    mode: 'auto',
+    network: false,
+    timeoutMs: 2000,
+    maxOutputBytes: 100,
+  });
   assert.deepEqual([killed.exitCode, killed.signal], [137, null]);
-  const bare = await createNodeShell({ bwrap: null }).run({ command: 'kill -9 $$', cwd: ws.root, root: ws.root, mode: 'auto', network: false, timeoutMs: 2000, maxOutputBytes: 100 });
+  const bare = await createNodeShell({ bwrap: null }).run({
+    command: 'kill -9 $$',
+    cwd: ws.root,
+    root: ws.root,
+    mode: 'auto',
+    network: false,
+    timeoutMs: 2000,
+    maxOutputBytes: 100,
+  });
   assert.deepEqual([bare.exitCode, bare.signal], [null, 'SIGKILL']);
-  await assert.rejects(nodeShell.run({ command: 'true', cwd: path.join(ws.root, 'missing'), root: ws.root, mode: 'auto', network: false, timeoutMs: 1000, maxOutputBytes: 100 }), /could not start/);
+  await assert.rejects(
+    nodeShell.run({
+      command: 'true',
+      cwd: path.join(ws.root, 'missing'),
+      root: ws.root,
+      mode: 'auto',
+      network: false,
+      timeoutMs: 1000,
+      maxOutputBytes: 100,
+    }),
+    /could not start/,
+  );
 });
 
 test('RO-1: without an OS sandbox, plan mode runs inspection commands only: a test runner (project code) is refused with the reason and the remedy', async () => {
   const ran: string[] = [];
   const bare = createNodeShell({ bwrap: null });
   const ctx = ctxFor(ws, { mode: 'plan' });
-  ctx.ports = { ...ctx.ports, shell: { isolation: () => bare.isolation(), run: async (request) => (ran.push(request.command), bare.run(request)) } };
+  ctx.ports = {
+    ...ctx.ports,
+    shell: {
+      isolation: () => bare.isolation(),
+      run: async (request) => (ran.push(request.command), bare.run(request)),
+    },
+  };
   const test = await runCommandTool.run({ command: 'npm test' }, ctx);
   assert.equal(test.error?.code, 'refused');
-  assert.match(test.content, /^Not run: sandbox: unavailable \(bwrap not found\) — policy only\. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and this one runs project code \(verification\)\. Use read_file, list_dir, find_files and grep instead\. To run agent commands in an OS sandbox, install bubblewrap/);
+  assert.match(
+    test.content,
+    /^Not run: sandbox: unavailable \(bwrap not found\) — policy only\. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and this one runs project code \(verification\)\. Use read_file, list_dir, find_files and grep instead\. To run agent commands in an OS sandbox, install bubblewrap/,
+  );
   const ls = await runCommandTool.run({ command: 'ls' }, ctx);
   assert.ok(ls.ok, ls.content);
   assert.deepEqual(ran, ['ls']);
@@ -197,11 +282,17 @@ test('RO-1, RO-2: without an OS sandbox, plan mode runs no command while a symli
     fs.symlinkSync(path.join(own.outside, 'canary'), path.join(own.root, 'sub', 'deep-link'));
     const viaLink = await runCommandTool.run({ command: 'grep -R . .' }, ctx);
     assert.equal(viaLink.error?.code, 'refused');
-    assert.match(viaLink.content, /`sub\/deep-link` is a symbolic link to .*\/outside\/canary, outside the workspace, and a command could read through it/);
+    assert.match(
+      viaLink.content,
+      /`sub\/deep-link` is a symbolic link to .*\/outside\/canary, outside the workspace, and a command could read through it/,
+    );
     assert.doesNotMatch(viaLink.content, /outside secret/);
     fs.rmSync(path.join(own.root, 'sub', 'deep-link'));
     fs.symlinkSync(path.join(own.outside, 'later'), path.join(own.root, 'dangling'));
-    assert.match((await runCommandTool.run({ command: 'ls' }, ctx)).content, /`dangling` is a symbolic link to \(a missing target\)/);
+    assert.match(
+      (await runCommandTool.run({ command: 'ls' }, ctx)).content,
+      /`dangling` is a symbolic link to \(a missing target\)/,
+    );
     fs.rmSync(path.join(own.root, 'dangling'));
 
     spawnSync('git', ['init', '-q'], { cwd: own.root });
@@ -211,7 +302,10 @@ test('RO-1, RO-2: without an OS sandbox, plan mode runs no command while a symli
     assert.match(git.content, /the repository's \.git\/config sets `textconv`, a program git would run/);
     assert.ok((await runCommandTool.run({ command: 'cat a.txt' }, ctx)).ok, 'commands without git still run');
     // With the sandbox the same repository is harmless: git runs, the program cannot write.
-    assert.notEqual((await runCommandTool.run({ command: 'git status --short' }, ctxFor(own, { mode: 'plan' }))).error?.code, 'refused');
+    assert.notEqual(
+      (await runCommandTool.run({ command: 'git status --short' }, ctxFor(own, { mode: 'plan' }))).error?.code,
+      'refused',
+    );
   } finally {
     own.cleanup();
   }
@@ -221,12 +315,18 @@ test('EXEC-5: stopping the turn ends a build-mode confirmation nobody answers; t
   const controller = new AbortController();
   let seen: AbortSignal | undefined;
   const never = (_command: string, signal: AbortSignal) => ((seen = signal), new Promise<boolean>(() => undefined));
-  const pending = runCommandTool.run({ command: 'echo x > stopped.txt' }, ctxFor(ws, { mode: 'build', confirm: never, signal: controller.signal }));
+  const pending = runCommandTool.run(
+    { command: 'echo x > stopped.txt' },
+    ctxFor(ws, { mode: 'build', confirm: never, signal: controller.signal }),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(seen, controller.signal, 'the prompt is given the turn signal, so it can withdraw its question');
   controller.abort();
   const r = await pending;
   assert.equal(r.error?.code, 'cancelled');
-  assert.match(r.content, /The turn was stopped while `echo x > stopped\.txt` waited for confirmation; the command was not run\./);
+  assert.match(
+    r.content,
+    /The turn was stopped while `echo x > stopped\.txt` waited for confirmation; the command was not run\./,
+  );
   assert.equal(ws.exists('stopped.txt'), false);
 });

@@ -73,9 +73,15 @@ export function findRipgrep(): string | undefined {
   const candidates: string[] = [];
   if (process.env.VTPLAN_RG) candidates.push(process.env.VTPLAN_RG);
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir !== '') candidates.push(path.join(dir, 'rg'));
-  const vscodeModules = path.resolve(__dirname, '../../../.cache/cs/node_modules/code-server/lib/vscode/node_modules/@vscode');
+  const vscodeModules = path.resolve(
+    __dirname,
+    '../../../.cache/cs/node_modules/code-server/lib/vscode/node_modules/@vscode',
+  );
   const arch = process.arch === 'x64' ? 'x64' : process.arch;
-  candidates.push(path.join(vscodeModules, 'ripgrep/bin/rg'), path.join(vscodeModules, `ripgrep-universal/bin/${process.platform}-${arch}/rg`));
+  candidates.push(
+    path.join(vscodeModules, 'ripgrep/bin/rg'),
+    path.join(vscodeModules, `ripgrep-universal/bin/${process.platform}-${arch}/rg`),
+  );
   return candidates.find((c) => {
     try {
       fs.accessSync(c, fs.constants.X_OK);

@@ -46,7 +46,10 @@ test('INT-1: request_user_input returns an interview outcome in the event shape,
 
 test('INT-1: request_user_input is available in every mode (it asks, it does not change anything)', async () => {
   for (const mode of ['plan', 'build', 'auto'] as const) {
-    const r = await requestUserInputTool.run({ questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] }] }, ctxFor(ws, { mode }));
+    const r = await requestUserInputTool.run(
+      { questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] }] },
+      ctxFor(ws, { mode }),
+    );
     assert.equal(r.outcome?.kind, 'interview', mode);
   }
 });
@@ -55,10 +58,37 @@ test('INT-1: malformed interviews name the bad field', async () => {
   const cases: Array<[unknown, RegExp]> = [
     [{ questions: [] }, /`questions`: Too small/],
     [{ questions: [{ question: 'Q?', options: [{ label: 'Only' }] }] }, /`questions\[0\]\.options`: Too small/],
-    [{ questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'a' }] }] }, /`questions\[0\]\.options\[1\]\.label`: duplicate option label "a"/],
-    [{ questions: [{ question: 'Q?', options: [{ label: 'A', recommended: true }, { label: 'B', recommended: true }] }] }, /`questions\[0\]\.options`: at most one option may be recommended/],
-    [{ questions: [{ id: 'x', question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] }, { id: 'x', question: 'R?', options: [{ label: 'A' }, { label: 'B' }] }] }, /`questions\[1\]\.id`: duplicate question id "x"/],
-    [{ questions: [{ question: '  ', options: [{ label: 'A' }, { label: 'B' }] }] }, /`questions\[0\]\.question`: Too small/],
+    [
+      { questions: [{ question: 'Q?', options: [{ label: 'A' }, { label: 'a' }] }] },
+      /`questions\[0\]\.options\[1\]\.label`: duplicate option label "a"/,
+    ],
+    [
+      {
+        questions: [
+          {
+            question: 'Q?',
+            options: [
+              { label: 'A', recommended: true },
+              { label: 'B', recommended: true },
+            ],
+          },
+        ],
+      },
+      /`questions\[0\]\.options`: at most one option may be recommended/,
+    ],
+    [
+      {
+        questions: [
+          { id: 'x', question: 'Q?', options: [{ label: 'A' }, { label: 'B' }] },
+          { id: 'x', question: 'R?', options: [{ label: 'A' }, { label: 'B' }] },
+        ],
+      },
+      /`questions\[1\]\.id`: duplicate question id "x"/,
+    ],
+    [
+      { questions: [{ question: '  ', options: [{ label: 'A' }, { label: 'B' }] }] },
+      /`questions\[0\]\.question`: Too small/,
+    ],
     [{ question: 'Q?' }, /unknown field `question`/],
   ];
   for (const [args, expected] of cases) {
@@ -70,7 +100,10 @@ test('INT-1: malformed interviews name the bad field', async () => {
 });
 
 test('MODE-4: start_planning returns a planning_suggested outcome with the reason and changes nothing', async () => {
-  const r = await startPlanningTool.run({ reason: 'The migration touches three services.' }, ctxFor(ws, { mode: 'build' }));
+  const r = await startPlanningTool.run(
+    { reason: 'The migration touches three services.' },
+    ctxFor(ws, { mode: 'build' }),
+  );
   assert.ok(r.ok);
   assert.deepEqual(r.outcome, { kind: 'planning_suggested', reason: 'The migration touches three services.' });
   assert.match(r.content, /nothing changes until they decide/);

@@ -25,7 +25,10 @@ test('read_file returns numbered lines and the range it showed', async () => {
 test('read_file reads a range by start_line/end_line and by offset/limit, padding numbers', async () => {
   ws.write('f.txt', numbered(120));
   const a = await readFileTool.run({ path: 'f.txt', start_line: 98, end_line: 101 }, ctxFor(ws));
-  assert.equal(a.content.split('\n').slice(0, 4).join('\n'), ' 98\tline 98\n 99\tline 99\n100\tline 100\n101\tline 101');
+  assert.equal(
+    a.content.split('\n').slice(0, 4).join('\n'),
+    ' 98\tline 98\n 99\tline 99\n100\tline 100\n101\tline 101',
+  );
   assert.match(a.content, /\[f\.txt: lines 98-101 of 120\]$/);
   const b = await readFileTool.run({ path: 'f.txt', offset: 10, limit: 2 }, ctxFor(ws));
   assert.equal(b.content, '10\tline 10\n11\tline 11\n[f.txt: lines 10-11 of 120]');
@@ -137,8 +140,14 @@ test('NAV-5: list_dir output is cut to the preview limit with a hint', async () 
 test('NAV-5: when list_dir stops at its entry cap and the preview cut hides the last line, the cut note still says how many entries were left out', async () => {
   for (let i = 0; i < 520; i += 1) ws.write(`wide/f-${String(i).padStart(3, '0')}.txt`, '');
   const full = await listDirTool.run({ path: 'wide' }, ctxFor(ws, { previewBytes: 64 * 1024 }));
-  assert.match(full.content, /\n… at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.$/);
+  assert.match(
+    full.content,
+    /\n… at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.$/,
+  );
   const cut = await listDirTool.run({ path: 'wide' }, ctxFor(ws, { previewBytes: 1000 }));
   assert.ok(cut.truncated);
-  assert.match(cut.content, /\[output cut to the preview limit: showed \d+ of \d+ bytes\. \d+ entries shown, at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.\]$/);
+  assert.match(
+    cut.content,
+    /\[output cut to the preview limit: showed \d+ of \d+ bytes\. \d+ entries shown, at least 20 more entries not listed \(the listing stops at 500\); list a subfolder or use find_files\.\]$/,
+  );
 });

@@ -42,10 +42,16 @@ const EXPECTED_HELPER = [
 const rgPath = findRipgrep();
 const searches: Array<[string, () => Search]> = [
   ['JS fallback', () => jsSearch],
-  ['ripgrep', () => {
-    assert.ok(rgPath, 'no rg binary: install VS Code into .cache with scripts/harness/setup.sh, put rg on PATH or set VTPLAN_RG');
-    return createNodeSearch({ rgPath });
-  }],
+  [
+    'ripgrep',
+    () => {
+      assert.ok(
+        rgPath,
+        'no rg binary: install VS Code into .cache with scripts/harness/setup.sh, put rg on PATH or set VTPLAN_RG',
+      );
+      return createNodeSearch({ rgPath });
+    },
+  ],
 ];
 
 for (const [label, make] of searches) {
@@ -72,7 +78,10 @@ for (const [label, make] of searches) {
     assert.match(cased.content, /^No matches for `HELPER NOTES` in docs\.$/);
     // Past the cap, ripgrep returns the first matches its threads found; they still come in path order.
     const limited = await grepTool.run({ pattern: 'helper', max_results: 2 }, ctx);
-    const shown = limited.content.split('\n').slice(0, 2).map((line) => EXPECTED_HELPER.indexOf(line));
+    const shown = limited.content
+      .split('\n')
+      .slice(0, 2)
+      .map((line) => EXPECTED_HELPER.indexOf(line));
     assert.ok(shown.every((i) => i >= 0) && (shown[0] as number) < (shown[1] as number), limited.content);
     assert.match(limited.content, /\[stopped at 2 matches; narrow the pattern, path or glob to see the rest\]$/);
     assert.equal(limited.data?.limitReached, true);
@@ -106,23 +115,45 @@ for (const [label, make] of searches) {
     const r = await grepTool.run({ pattern: 'deepHelperCall' }, ctxFor(ws, { search: make() }));
     assert.ok(r.ok, r.content);
     assert.match(r.content, /^dist-min\/bundle\.js:1: …a+deepHelperCall\(b+…$/);
-    const port = await make().grep({ root: ws.root, pattern: 'deepHelperCall', fixed: true, caseInsensitive: false, maxResults: 5, maxLineChars: 300 });
+    const port = await make().grep({
+      root: ws.root,
+      pattern: 'deepHelperCall',
+      fixed: true,
+      caseInsensitive: false,
+      maxResults: 5,
+      maxLineChars: 300,
+    });
     assert.equal(port.matches.length, 1);
-    assert.ok((port.matches[0]?.text.length ?? Infinity) <= 300, `excerpt of ${port.matches[0]?.text.length} characters`);
+    assert.ok(
+      (port.matches[0]?.text.length ?? Infinity) <= 300,
+      `excerpt of ${port.matches[0]?.text.length} characters`,
+    );
   });
 
   test(`grep (${label}): when the cap and the preview cut both apply, the notice says there are more matches than shown`, async () => {
     ws.write('many.txt', Array.from({ length: 400 }, (_, i) => `needle ${i}`).join('\n'));
-    const r = await grepTool.run({ pattern: 'needle', max_results: 100 }, ctxFor(ws, { search: make(), previewBytes: 600 }));
+    const r = await grepTool.run(
+      { pattern: 'needle', max_results: 100 },
+      ctxFor(ws, { search: make(), previewBytes: 600 }),
+    );
     assert.equal(r.data?.limitReached, true);
-    assert.match(r.content, /\[output cut to the preview limit: showed \d+ of \d+ bytes\. \d+ of the first 100 matching lines shown; the search stopped at 100 matches and there are more\. Narrow the pattern, path or glob\.\]$/);
+    assert.match(
+      r.content,
+      /\[output cut to the preview limit: showed \d+ of \d+ bytes\. \d+ of the first 100 matching lines shown; the search stopped at 100 matches and there are more\. Narrow the pattern, path or glob\.\]$/,
+    );
   });
 
   test(`find_files (${label}): when the cap and the preview cut both apply, the notice says there are more paths than shown`, async () => {
     for (let i = 0; i < 60; i++) ws.write(`gen/file-${String(i).padStart(2, '0')}.ts`, '');
-    const r = await findFilesTool.run({ glob: 'gen/*.ts', max_results: 50 }, ctxFor(ws, { search: make(), previewBytes: 400 }));
+    const r = await findFilesTool.run(
+      { glob: 'gen/*.ts', max_results: 50 },
+      ctxFor(ws, { search: make(), previewBytes: 400 }),
+    );
     assert.equal(r.data?.limitReached, true);
-    assert.match(r.content, /\d+ of the first 50 paths shown; the search stopped at 50 paths and there are more\. Narrow the glob or the path\.\]$/);
+    assert.match(
+      r.content,
+      /\d+ of the first 50 paths shown; the search stopped at 50 paths and there are more\. Narrow the glob or the path\.\]$/,
+    );
   });
 
   test(`find_files (${label}) reads globs and .gitignore as git and ripgrep do: \`[]]\`, an escaped trailing space`, async () => {
@@ -144,7 +175,11 @@ for (const [label, make] of searches) {
     ws.write('order/a-z.txt', 'helper order\n');
     const ctx = ctxFor(ws, { search: make() });
     const grep = await grepTool.run({ pattern: 'helper order', path: 'order' }, ctx);
-    assert.deepEqual(grep.content.split('\n'), ['order/a/b.txt:1: helper order', 'order/a-z.txt:1: helper order', 'order/a.txt:1: helper order']);
+    assert.deepEqual(grep.content.split('\n'), [
+      'order/a/b.txt:1: helper order',
+      'order/a-z.txt:1: helper order',
+      'order/a.txt:1: helper order',
+    ]);
     const files = await findFilesTool.run({ glob: '*.txt', path: 'order' }, ctx);
     assert.deepEqual(files.content.split('\n'), ['order/a/b.txt', 'order/a-z.txt', 'order/a.txt']);
   });
@@ -157,7 +192,10 @@ test('grep: a search root outside the workspace is refused before searching', as
 
 test('NAV-5: grep output is cut to the preview limit with a hint to narrow it', async () => {
   ws.write('many.txt', Array.from({ length: 400 }, (_, i) => `needle ${i}`).join('\n'));
-  const r = await grepTool.run({ pattern: 'needle', max_results: 400 }, ctxFor(ws, { search: jsSearch, previewBytes: 2048 }));
+  const r = await grepTool.run(
+    { pattern: 'needle', max_results: 400 },
+    ctxFor(ws, { search: jsSearch, previewBytes: 2048 }),
+  );
   assert.ok(Buffer.byteLength(r.content) <= 2048);
   assert.match(r.content, /\d+ of 400 matching lines shown; narrow the pattern, path or glob\.\]$/);
 });
@@ -219,7 +257,12 @@ test('.gitignore: comments, negation, folder-only rules, anchoring; the last mat
 test('ripgrep is found below a VS Code appRoot in either package layout', async () => {
   const appRoot = path.join(ws.base, 'app');
   assert.equal(await locateRipgrep(appRoot), undefined);
-  const universal = path.join(appRoot, 'node_modules/@vscode/ripgrep-universal/bin', `${process.platform}-${process.arch}`, 'rg');
+  const universal = path.join(
+    appRoot,
+    'node_modules/@vscode/ripgrep-universal/bin',
+    `${process.platform}-${process.arch}`,
+    'rg',
+  );
   fs.mkdirSync(path.dirname(universal), { recursive: true });
   fs.writeFileSync(universal, '#!/bin/sh\n', { mode: 0o755 });
   assert.equal(await locateRipgrep(appRoot), universal);
@@ -232,7 +275,7 @@ test('ripgrep is found below a VS Code appRoot in either package layout', async 
   assert.ok(ripgrepCandidates('/app', 'win32', 'x64').every((c) => c.endsWith('rg.exe')));
 });
 
-test('the CLI\'s rg is the first executable file named rg in an absolute PATH folder', () => {
+test("the CLI's rg is the first executable file named rg in an absolute PATH folder", () => {
   const dirs = ['plain', 'folder', 'exec', 'later'].map((d) => path.join(ws.base, d));
   for (const d of dirs) fs.mkdirSync(d);
   fs.writeFileSync(path.join(dirs[0] as string, 'rg'), '#!/bin/sh\n', { mode: 0o644 });
@@ -256,14 +299,31 @@ test('EXEC-5: an aborted search rejects as cancelled in both implementations; th
   const controller = new AbortController();
   controller.abort();
   for (const search of searches.map(([, make]) => make())) {
-    await assert.rejects(search.grep({ root: ws.root, pattern: 'helper', fixed: false, caseInsensitive: false, maxResults: 10, maxLineChars: 300, signal: controller.signal }), /cancelled/);
-    await assert.rejects(search.findFiles({ root: ws.root, glob: '*.ts', maxResults: 10, signal: controller.signal }), /cancelled/);
+    await assert.rejects(
+      search.grep({
+        root: ws.root,
+        pattern: 'helper',
+        fixed: false,
+        caseInsensitive: false,
+        maxResults: 10,
+        maxLineChars: 300,
+        signal: controller.signal,
+      }),
+      /cancelled/,
+    );
+    await assert.rejects(
+      search.findFiles({ root: ws.root, glob: '*.ts', maxResults: 10, signal: controller.signal }),
+      /cancelled/,
+    );
   }
   const ctx = ctxFor(ws, { search: jsSearch });
   const running = new AbortController();
   ctx.signal = running.signal;
   const slow: Search = {
-    grep: (req) => new Promise((_, reject) => req.signal?.addEventListener('abort', () => reject(new Error('the search was cancelled')))),
+    grep: (req) =>
+      new Promise((_, reject) =>
+        req.signal?.addEventListener('abort', () => reject(new Error('the search was cancelled'))),
+      ),
     findFiles: jsSearch.findFiles,
   };
   ctx.ports = { ...ctx.ports, search: slow };
@@ -279,7 +339,14 @@ test('grep (JS fallback) reads a file in chunks: a line across a chunk boundary,
   const content = `${head}ab é helperAcross\nafter\nhelperLast`;
   assert.equal(Buffer.byteLength(`${head}ab `) + 1, 1024 * 1024, 'the first byte of é is the last of the chunk');
   ws.write('big.txt', content);
-  const r = await jsSearch.grep({ root: path.join(ws.root, 'big.txt'), pattern: 'helper', fixed: false, caseInsensitive: false, maxResults: 10, maxLineChars: 300 });
+  const r = await jsSearch.grep({
+    root: path.join(ws.root, 'big.txt'),
+    pattern: 'helper',
+    fixed: false,
+    caseInsensitive: false,
+    maxResults: 10,
+    maxLineChars: 300,
+  });
   assert.deepEqual(
     r.matches.map((m) => [m.line, m.text]),
     [
@@ -292,7 +359,15 @@ test('grep (JS fallback) reads a file in chunks: a line across a chunk boundary,
 test('EXEC-5: a stop signal fired while the JS fallback searches ends it with "cancelled"', async () => {
   for (let i = 0; i < 50; i++) ws.write(`tree/d${i}/f.txt`, 'helper\n');
   const controller = new AbortController();
-  const grep = jsSearch.grep({ root: ws.root, pattern: 'helper', fixed: false, caseInsensitive: false, maxResults: 1000, maxLineChars: 300, signal: controller.signal });
+  const grep = jsSearch.grep({
+    root: ws.root,
+    pattern: 'helper',
+    fixed: false,
+    caseInsensitive: false,
+    maxResults: 1000,
+    maxLineChars: 300,
+    signal: controller.signal,
+  });
   const find = jsSearch.findFiles({ root: ws.root, glob: '*.txt', maxResults: 1000, signal: controller.signal });
   // Both have started (each ran up to its first await) and neither can have finished yet.
   controller.abort();
@@ -300,28 +375,46 @@ test('EXEC-5: a stop signal fired while the JS fallback searches ends it with "c
   await assert.rejects(find, /the search was cancelled/);
 });
 
-test('EXEC-5: a stop signal fired while ripgrep runs kills it: the search rejects as cancelled and the process is gone', { skip: process.platform === 'win32' }, async () => {
-  // A stand-in for rg that records its pid and then never ends on its own.
-  const pidFile = path.join(ws.base, 'rg.pid');
-  const fakeRg = path.join(ws.base, 'fake-rg');
-  fs.writeFileSync(fakeRg, `#!/bin/sh\necho $$ > '${pidFile}.tmp' && mv '${pidFile}.tmp' '${pidFile}'\nexec sleep 600\n`, { mode: 0o755 });
-  for (const run of [
-    (signal: AbortSignal) => createNodeSearch({ rgPath: fakeRg }).grep({ root: ws.root, pattern: 'helper', fixed: false, caseInsensitive: false, maxResults: 10, maxLineChars: 300, signal }),
-    (signal: AbortSignal) => createNodeSearch({ rgPath: fakeRg }).findFiles({ root: ws.root, glob: '*.ts', maxResults: 10, signal }),
-  ]) {
-    fs.rmSync(pidFile, { force: true });
-    const controller = new AbortController();
-    const search = run(controller.signal);
-    const pid = await new Promise<number>((resolve) => {
-      const poll = (): void => {
-        if (fs.existsSync(pidFile)) resolve(Number(fs.readFileSync(pidFile, 'utf8')));
-        else setImmediate(poll);
-      };
-      poll();
-    });
-    assert.doesNotThrow(() => process.kill(pid, 0), 'the stand-in is running before the stop signal');
-    controller.abort();
-    await assert.rejects(search, /the search was cancelled/);
-    assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the process is gone once the search has ended');
-  }
-});
+test(
+  'EXEC-5: a stop signal fired while ripgrep runs kills it: the search rejects as cancelled and the process is gone',
+  { skip: process.platform === 'win32' },
+  async () => {
+    // A stand-in for rg that records its pid and then never ends on its own.
+    const pidFile = path.join(ws.base, 'rg.pid');
+    const fakeRg = path.join(ws.base, 'fake-rg');
+    fs.writeFileSync(
+      fakeRg,
+      `#!/bin/sh\necho $$ > '${pidFile}.tmp' && mv '${pidFile}.tmp' '${pidFile}'\nexec sleep 600\n`,
+      { mode: 0o755 },
+    );
+    for (const run of [
+      (signal: AbortSignal) =>
+        createNodeSearch({ rgPath: fakeRg }).grep({
+          root: ws.root,
+          pattern: 'helper',
+          fixed: false,
+          caseInsensitive: false,
+          maxResults: 10,
+          maxLineChars: 300,
+          signal,
+        }),
+      (signal: AbortSignal) =>
+        createNodeSearch({ rgPath: fakeRg }).findFiles({ root: ws.root, glob: '*.ts', maxResults: 10, signal }),
+    ]) {
+      fs.rmSync(pidFile, { force: true });
+      const controller = new AbortController();
+      const search = run(controller.signal);
+      const pid = await new Promise<number>((resolve) => {
+        const poll = (): void => {
+          if (fs.existsSync(pidFile)) resolve(Number(fs.readFileSync(pidFile, 'utf8')));
+          else setImmediate(poll);
+        };
+        poll();
+      });
+      assert.doesNotThrow(() => process.kill(pid, 0), 'the stand-in is running before the stop signal');
+      controller.abort();
+      await assert.rejects(search, /the search was cancelled/);
+      assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the process is gone once the search has ended');
+    }
+  },
+);

@@ -79,10 +79,16 @@ test('write_file goes through the Writer port (a host may route it through its e
 
 test('edit_file replaces one exact occurrence and shows the edited lines', async () => {
   ws.write('src/a.ts', 'const a = 1;\nconst b = 2;\nconst c = 3;\n');
-  const r = await editFileTool.run({ path: 'src/a.ts', old_string: 'const b = 2;', new_string: 'const b = 20;' }, build());
+  const r = await editFileTool.run(
+    { path: 'src/a.ts', old_string: 'const b = 2;', new_string: 'const b = 20;' },
+    build(),
+  );
   assert.ok(r.ok, r.content);
   assert.equal(ws.read('src/a.ts'), 'const a = 1;\nconst b = 20;\nconst c = 3;\n');
-  assert.equal(r.content, 'Replaced 1 occurrence in `src/a.ts` (line 2).\n1\tconst a = 1;\n2\tconst b = 20;\n3\tconst c = 3;');
+  assert.equal(
+    r.content,
+    'Replaced 1 occurrence in `src/a.ts` (line 2).\n1\tconst a = 1;\n2\tconst b = 20;\n3\tconst c = 3;',
+  );
   assert.equal(r.summary, 'edited src/a.ts (1 replacement)');
 });
 
@@ -100,9 +106,15 @@ test('edit_file: a non-unique match names the count and the lines; replace_all r
   ws.write('a.ts', 'x();\ny();\nx();\nx();\n');
   const r = await editFileTool.run({ path: 'a.ts', old_string: 'x();', new_string: 'z();' }, build());
   assert.equal(r.error?.code, 'not_unique');
-  assert.match(r.content, /^old_string occurs 3 times in `a\.ts` \(lines 1, 3, 4\); nothing was changed\. .*replace_all to true to replace all 3\.$/);
+  assert.match(
+    r.content,
+    /^old_string occurs 3 times in `a\.ts` \(lines 1, 3, 4\); nothing was changed\. .*replace_all to true to replace all 3\.$/,
+  );
   assert.equal(ws.read('a.ts'), 'x();\ny();\nx();\nx();\n');
-  const all = await editFileTool.run({ path: 'a.ts', old_string: 'x();', new_string: 'z($1);', replace_all: true }, build());
+  const all = await editFileTool.run(
+    { path: 'a.ts', old_string: 'x();', new_string: 'z($1);', replace_all: true },
+    build(),
+  );
   assert.ok(all.ok);
   assert.equal(ws.read('a.ts'), 'z($1);\ny();\nz($1);\nz($1);\n');
   assert.match(all.content, /^Replaced 3 occurrences in `a\.ts` \(lines 1, 3, 4\)\./);
@@ -126,9 +138,10 @@ test('edit_file: missing file, identical strings and empty old_string are clear 
   assert.match(empty.content, /`old_string`: Too small/);
 });
 
-const RUNTIME_FILES = /^Mutation blocked: .* inside `\.vtcode\/`, where VT Code keeps its own files \(plans, session logs, checklists\); only the runtime writes them, and `(write_file|edit_file)` cannot\. To change a plan, revise it in plan mode/;
+const RUNTIME_FILES =
+  /^Mutation blocked: .* inside `\.vtcode\/`, where VT Code keeps its own files \(plans, session logs, checklists\); only the runtime writes them, and `(write_file|edit_file)` cannot\. To change a plan, revise it in plan mode/;
 
-test('STORE-2, MODE-1: write_file and edit_file refuse the runtime\'s own files under .vtcode/, however the path is written', async () => {
+test("STORE-2, MODE-1: write_file and edit_file refuse the runtime's own files under .vtcode/, however the path is written", async () => {
   const log = ws.write('.vtcode/sessions/s1.jsonl', '{"type":"session.started"}\n');
   ws.write('.vtcode/plans/p.md', '# Plan\n');
   ws.write('src/a.ts', 'a\n');
@@ -148,7 +161,10 @@ test('STORE-2, MODE-1: write_file and edit_file refuse the runtime\'s own files 
     assert.equal(w.error?.code, 'refused', `${p}: ${w.content}`);
     assert.match(w.content, RUNTIME_FILES, p);
   }
-  const e = await editFileTool.run({ path: './.vtcode/plans/p.md', old_string: '# Plan', new_string: '# Mine' }, build());
+  const e = await editFileTool.run(
+    { path: './.vtcode/plans/p.md', old_string: '# Plan', new_string: '# Mine' },
+    build(),
+  );
   assert.equal(e.error?.code, 'refused');
   assert.match(e.content, RUNTIME_FILES);
   assert.equal(fs.readFileSync(log, 'utf8'), '{"type":"session.started"}\n');
@@ -176,7 +192,7 @@ test('STORE-2: a symlink in the workspace that resolves into .vtcode/ is refused
   assert.equal(ws.exists('.vtcode/plans/new.md'), false);
 });
 
-test('STORE-2: only the workspace\'s own .vtcode/ is the runtime\'s: look-alike names and nested folders stay writable, and .vtcode/ stays readable', async () => {
+test("STORE-2: only the workspace's own .vtcode/ is the runtime's: look-alike names and nested folders stay writable, and .vtcode/ stays readable", async () => {
   for (const p of ['.vtcode-notes.md', 'docs/.vtcode/x.md', 'vtcode/plans/p.md']) {
     const w = await writeFileTool.run({ path: p, content: 'ok\n' }, build());
     assert.ok(w.ok, `${p}: ${w.content}`);

@@ -61,7 +61,9 @@ test('TRK-7: duplicates merge ignoring case and spacing; a later completed dupli
 });
 
 test('TRK-7: continuation lines under a step belong to it', () => {
-  const c = distillPlan('# T\n\n## Steps\n1. Do the thing\n   files: src/x.ts\n   verify: npm test\n2. Next -> files: [a] -> verify: [b c]\n');
+  const c = distillPlan(
+    '# T\n\n## Steps\n1. Do the thing\n   files: src/x.ts\n   verify: npm test\n2. Next -> files: [a] -> verify: [b c]\n',
+  );
   assert.deepEqual(c.items[0]?.files, ['src/x.ts']);
   assert.deepEqual(c.items[0]?.verify, ['npm test']);
 });

@@ -18,14 +18,10 @@ test('TRK-4: identical successful calls beyond the limit get one correction, the
 
 test('TRK-4: a different successful call resets the streak', () => {
   const g = new TrackerRepeatGuard(2);
-  assert.deepEqual([run(g, same), run(g, same), run(g, other), run(g, same), run(g, same), run(g, same)], [
-    'allow',
-    'allow',
-    'allow',
-    'allow',
-    'allow',
-    'correct',
-  ]);
+  assert.deepEqual(
+    [run(g, same), run(g, same), run(g, other), run(g, same), run(g, same), run(g, same)],
+    ['allow', 'allow', 'allow', 'allow', 'allow', 'correct'],
+  );
 });
 
 test('TRK-4: failed calls neither count nor reset', () => {

@@ -1,20 +1,35 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { parseTrackerMarkdown, renderTrackerMarkdown, TASK_STATUSES, type Checklist, type TaskItem } from '../../../src/core/tracker';
+import {
+  parseTrackerMarkdown,
+  renderTrackerMarkdown,
+  TASK_STATUSES,
+  type Checklist,
+  type TaskItem,
+} from '../../../src/core/tracker';
 
 const sample: Checklist = {
   title: 'Fix parser',
   notes: 'Keep the grammar.\n\nSecond paragraph.',
   items: [
-    { description: 'First step action', status: 'pending', files: ['src/a.ts', 'src/b.ts'], outcome: 'what is observable', verify: ['npm test'], children: [] },
+    {
+      description: 'First step action',
+      status: 'pending',
+      files: ['src/a.ts', 'src/b.ts'],
+      outcome: 'what is observable',
+      verify: ['npm test'],
+      children: [],
+    },
     {
       description: 'Second step',
       status: 'in_progress',
       files: [],
       outcome: null,
       verify: ["rg -n 'a,b' README.md", 'echo x,y'],
-      children: [{ description: 'Child step', status: 'pending', files: ['c.ts'], outcome: null, verify: [], children: [] }],
+      children: [
+        { description: 'Child step', status: 'pending', files: ['c.ts'], outcome: null, verify: [], children: [] },
+      ],
     },
     { description: 'Done step', status: 'completed', files: [], outcome: null, verify: [], children: [] },
     { description: 'Blocked step', status: 'blocked', files: [], outcome: null, verify: [], children: [] },
@@ -65,7 +80,8 @@ test('TRK-7: both files parse back to the same checklist', () => {
 });
 
 test('TRK-7: hand-written files are read leniently ([X], [/], * bullets, CRLF); an inline verify is one command as in VT Code', () => {
-  const text = '# T\r\n\r\n* [X] One\r\n  files: a.ts, b.ts\r\n  verify: echo a, b\r\n    - [/] Deep child\r\n+ [ ] Two\r\nstray prose\r\n';
+  const text =
+    '# T\r\n\r\n* [X] One\r\n  files: a.ts, b.ts\r\n  verify: echo a, b\r\n    - [/] Deep child\r\n+ [ ] Two\r\nstray prose\r\n';
   const c = parseTrackerMarkdown(text);
   assert.equal(c?.title, 'T');
   assert.equal(c?.items[0]?.status, 'completed');
@@ -81,20 +97,27 @@ const phrase = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(
 const entry = phrase.filter((p) => !/^\[[ xX~/!]\]/.test(p));
 
 const itemArb = (depth: number): fc.Arbitrary<TaskItem> =>
-  fc.record({
-    description: phrase,
-    status: fc.constantFrom(...TASK_STATUSES),
-    files: fc.array(entry, { maxLength: 3 }),
-    outcome: fc.option(phrase, { nil: null }),
-    verify: fc.array(entry, { maxLength: 3 }),
-    children: depth > 0 ? fc.array(itemArb(depth - 1), { maxLength: 3 }) : fc.constant<TaskItem[]>([]),
-  }).map((i) => ({ ...i }));
+  fc
+    .record({
+      description: phrase,
+      status: fc.constantFrom(...TASK_STATUSES),
+      files: fc.array(entry, { maxLength: 3 }),
+      outcome: fc.option(phrase, { nil: null }),
+      verify: fc.array(entry, { maxLength: 3 }),
+      children: depth > 0 ? fc.array(itemArb(depth - 1), { maxLength: 3 }) : fc.constant<TaskItem[]>([]),
+    })
+    .map((i) => ({ ...i }));
 
-const checklistArb: fc.Arbitrary<Checklist> = fc.record({
-  title: phrase,
-  items: fc.array(itemArb(2), { maxLength: 5 }),
-  notes: fc.option(fc.array(phrase, { minLength: 1, maxLength: 3 }).map((l) => l.join('\n')), { nil: null }),
-}).map((c) => ({ ...c }));
+const checklistArb: fc.Arbitrary<Checklist> = fc
+  .record({
+    title: phrase,
+    items: fc.array(itemArb(2), { maxLength: 5 }),
+    notes: fc.option(
+      fc.array(phrase, { minLength: 1, maxLength: 3 }).map((l) => l.join('\n')),
+      { nil: null },
+    ),
+  })
+  .map((c) => ({ ...c }));
 
 test('TRK-7 (property): render → parse → render is stable for both files', () => {
   fc.assert(
@@ -120,5 +143,8 @@ test('TRK-7: the fixture pair (sidecar and global file of one checklist) reads a
   assert.equal(renderTrackerMarkdown(fromSidecar, 'sidecar'), sidecarText);
   assert.equal(renderTrackerMarkdown(fromSidecar, 'global'), globalText);
   assert.deepEqual(fromSidecar.items[1]?.verify, ['cargo test parser::tests::single_byte', "rg -n 'a,b' src"]);
-  assert.deepEqual(fromSidecar.items[1]?.children.map((c) => c.status), ['pending', 'completed']);
+  assert.deepEqual(
+    fromSidecar.items[1]?.children.map((c) => c.status),
+    ['pending', 'completed'],
+  );
 });

@@ -61,7 +61,8 @@ test('TRK-1: update by 1-based index and by index_path 2.1', () => {
 test('TRK-1: an update sets every status from every status, blocked included, and says so', () => {
   const statuses = ['pending', 'in_progress', 'completed', 'blocked'] as const;
   for (const from of statuses) {
-    const start = from === 'pending' ? base() : changed(applyCall(base(), { action: 'update', index_path: '2.1', status: from }));
+    const start =
+      from === 'pending' ? base() : changed(applyCall(base(), { action: 'update', index_path: '2.1', status: from }));
     for (const to of statuses) {
       const r = applyCall(start, { action: 'update', index_path: '2.1', status: to });
       if (from === to) {
@@ -75,8 +76,14 @@ test('TRK-1: an update sets every status from every status, blocked included, an
 });
 
 test('TRK-1: out-of-range and malformed indices are refused with the valid range', () => {
-  assert.throws(() => applyCall(base(), { action: 'update', index: 9, status: 'completed' }), /the checklist has 3 item/);
-  assert.throws(() => applyCall(base(), { action: 'update', index_path: '2.5', status: 'completed' }), /item 2 has 2 item/);
+  assert.throws(
+    () => applyCall(base(), { action: 'update', index: 9, status: 'completed' }),
+    /the checklist has 3 item/,
+  );
+  assert.throws(
+    () => applyCall(base(), { action: 'update', index_path: '2.5', status: 'completed' }),
+    /item 2 has 2 item/,
+  );
   rejects(base(), { action: 'update', index_path: '2.0', status: 'completed' }, 'bad_index');
   rejects(base(), { action: 'update', index_path: 'two', status: 'completed' }, 'bad_index');
 });
@@ -137,12 +144,17 @@ test('TRK-2: bulk sync keeps metadata of descriptions unique in both lists, also
 
 test('TRK-2: explicit metadata replaces single fields; [] and "" clear them', () => {
   const c = changed(
-    applyCall(base(), { action: 'update', items: [{ description: 'Write parser', files: [], outcome: '' }, 'Release'] }),
+    applyCall(base(), {
+      action: 'update',
+      items: [{ description: 'Write parser', files: [], outcome: '' }, 'Release'],
+    }),
   );
   assert.deepEqual(c.items[0]?.files, []);
   assert.equal(c.items[0]?.outcome, null);
   assert.deepEqual(c.items[0]?.verify, ['npm test'], 'omitted verify is kept');
-  const v = changed(applyCall(base(), { action: 'update', items: [{ description: 'Write parser', verify: ['npm run lint'] }] }));
+  const v = changed(
+    applyCall(base(), { action: 'update', items: [{ description: 'Write parser', verify: ['npm run lint'] }] }),
+  );
   assert.deepEqual(v.items[0]?.verify, ['npm run lint']);
   assert.deepEqual(v.items[0]?.files, ['src/p.ts']);
 });
@@ -172,7 +184,17 @@ test('TRK-3: status prefixes [x] [X] [~] [/] [!] [ ] and object items', () => {
   const c = changed(
     applyCall(null, {
       action: 'create',
-      items: ['[x] a', '[X] b', '[~] c', '[/] d', '[!] e', '[ ] f', 'g', { description: 'h', status: 'blocked' }, { description: '[x] i' }],
+      items: [
+        '[x] a',
+        '[X] b',
+        '[~] c',
+        '[/] d',
+        '[!] e',
+        '[ ] f',
+        'g',
+        { description: 'h', status: 'blocked' },
+        { description: '[x] i' },
+      ],
     }),
   );
   assert.deepEqual(
@@ -193,7 +215,11 @@ test('TRK-3: JSON-encoded strings are rejected before any change', () => {
   rejects(c, { action: 'update', items: [{ description: '{"description":"x"}' }] }, 'json_string');
   rejects(c, { action: 'add', description: '{"description":"x","status":"completed"}' }, 'json_string');
   assert.equal(JSON.stringify(c), snapshot);
-  assert.equal(applyCall(c, { action: 'update', items: ['[x] Review {links}'] }).kind, 'changed', 'braces in prose are fine');
+  assert.equal(
+    applyCall(c, { action: 'update', items: ['[x] Review {links}'] }).kind,
+    'changed',
+    'braces in prose are fine',
+  );
 });
 
 test('TRK-3: identical updates return unchanged with the current checklist', () => {
@@ -211,7 +237,11 @@ test('TRK-3: identical updates return unchanged with the current checklist', () 
 
 test('TRK-3: re-creating the same steps without statuses keeps progress', () => {
   const c = changed(applyCall(base(), { action: 'update', index: 1, status: 'completed' }));
-  const r = applyCall(c, { action: 'create', title: 'Ship it', items: ['Write parser', 'Wire CLI', '  Add flag', '  Document flag', 'Release'] });
+  const r = applyCall(c, {
+    action: 'create',
+    title: 'Ship it',
+    items: ['Write parser', 'Wire CLI', '  Add flag', '  Document flag', 'Release'],
+  });
   assert.equal(r.kind, 'unchanged');
   assert.equal(r.kind === 'unchanged' && r.checklist.items[0]?.status, 'completed');
 });
@@ -239,7 +269,10 @@ test('TRK-1: update needs something to change and notes append once', () => {
   rejects(base(), { action: 'update', index: 1 }, 'missing_field');
   const n1 = changed(applyCall(base(), { action: 'update', index: 1, status: 'in_progress', notes: 'started' }));
   assert.equal(n1.notes, 'started');
-  assert.equal(applyCall(n1, { action: 'update', index: 1, status: 'in_progress', notes: 'started' }).kind, 'unchanged');
+  assert.equal(
+    applyCall(n1, { action: 'update', index: 1, status: 'in_progress', notes: 'started' }).kind,
+    'unchanged',
+  );
 });
 
 test('TRK-3: an update text with a status prefix sets that status', () => {
@@ -252,10 +285,19 @@ test('TRK-3 (property): repeating any successful call gives "unchanged" and the 
   const callArb: fc.Arbitrary<TrackerCall> = fc.oneof(
     fc.record({ action: fc.constant('update' as const), index: fc.integer({ min: 1, max: 3 }), status }),
     fc.record({ action: fc.constant('update' as const), index_path: fc.constantFrom('2.1', '2.2', '1'), status }),
-    fc.record({ action: fc.constant('update' as const), index_path: fc.constantFrom('1', '2.2'), files: fc.array(fc.constantFrom('a.ts', 'b.ts')) }),
     fc.record({
       action: fc.constant('update' as const),
-      items: fc.array(fc.constantFrom('[x] Write parser', 'Wire CLI', '  [~] Add flag', 'Release', '[!] Ship'), { minLength: 1, maxLength: 5 }).filter((xs) => new Set(xs).size === xs.length),
+      index_path: fc.constantFrom('1', '2.2'),
+      files: fc.array(fc.constantFrom('a.ts', 'b.ts')),
+    }),
+    fc.record({
+      action: fc.constant('update' as const),
+      items: fc
+        .array(fc.constantFrom('[x] Write parser', 'Wire CLI', '  [~] Add flag', 'Release', '[!] Ship'), {
+          minLength: 1,
+          maxLength: 5,
+        })
+        .filter((xs) => new Set(xs).size === xs.length),
     }),
   );
   fc.assert(

@@ -33,8 +33,14 @@ function ok(r: TrackerResult): TrackerSuccess {
   return r as TrackerSuccess;
 }
 
-const plan = (extra: Partial<TrackerLocation> = {}): TrackerLocation => ({ root, planFile: PLAN, planActive: true, ...extra });
-const call = (loc: TrackerLocation, c: TrackerCall): Promise<TrackerResult> => executeTrackerCall(nodeFileSystem, loc, c);
+const plan = (extra: Partial<TrackerLocation> = {}): TrackerLocation => ({
+  root,
+  planFile: PLAN,
+  planActive: true,
+  ...extra,
+});
+const call = (loc: TrackerLocation, c: TrackerCall): Promise<TrackerResult> =>
+  executeTrackerCall(nodeFileSystem, loc, c);
 const create: TrackerCall = { action: 'create', title: 'Demo', items: ['One', 'Two'] };
 
 function write(p: string, text: string, mtimeSec: number): void {
@@ -72,7 +78,10 @@ test('TRK-1: list reads without rewriting identical files', async () => {
   fs.utimesSync(sidecar(), 1000, 1000);
   const r = ok(await call(plan(), { action: 'list' }));
   assert.equal(r.status, 'ok');
-  assert.deepEqual(r.checklist?.items?.map((i) => i.index_path), ['1', '2']);
+  assert.deepEqual(
+    r.checklist?.items?.map((i) => i.index_path),
+    ['1', '2'],
+  );
   assert.deepEqual(r.written, []);
   assert.equal(fs.statSync(sidecar()).mtimeMs, 1_000_000);
   assert.equal(ok(await call({ root }, { action: 'list' })).status, 'ok');
@@ -143,7 +152,8 @@ test('TRK-3: a refused call changes no file', async () => {
 });
 
 test('TRK-7: approval distils the plan into both tracker files', async () => {
-  const md = '# Demo plan\n\n## Scope\n- In: x\n\n## Implementation Steps\n1. Do A -> files: [a.ts] -> verify: [npm test]\n   - [x] Sub of A\n- [x] Do B -> files: [b.ts] -> verify: [npm test]\n';
+  const md =
+    '# Demo plan\n\n## Scope\n- In: x\n\n## Implementation Steps\n1. Do A -> files: [a.ts] -> verify: [npm test]\n   - [x] Sub of A\n- [x] Do B -> files: [b.ts] -> verify: [npm test]\n';
   const r = ok(await createTrackerFromPlan(nodeFileSystem, { root, planFile: PLAN }, md));
   assert.equal(r.status, 'created');
   assert.equal(

@@ -18,11 +18,26 @@ afterEach(() => {
 
 test('TRK-1: the tool definition exposes a JSON Schema derived from the zod schema', () => {
   assert.equal(TASK_TRACKER_TOOL.name, 'task_tracker');
-  const schema = TASK_TRACKER_TOOL.parameters as { type: string; properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
+  const schema = TASK_TRACKER_TOOL.parameters as {
+    type: string;
+    properties: Record<string, unknown>;
+    required: string[];
+    additionalProperties: boolean;
+  };
   assert.equal(schema.type, 'object');
   assert.deepEqual(schema.required, ['action']);
   assert.equal(schema.additionalProperties, false);
-  for (const key of ['action', 'items', 'index', 'index_path', 'status', 'parent_index_path', 'files', 'outcome', 'verify']) {
+  for (const key of [
+    'action',
+    'items',
+    'index',
+    'index_path',
+    'status',
+    'parent_index_path',
+    'files',
+    'outcome',
+    'verify',
+  ]) {
     assert.ok(key in schema.properties, key);
   }
 });
@@ -35,11 +50,18 @@ test('TRK-3: items sent as a JSON-encoded string is refused with its own error',
 });
 
 test('TRK-1: unknown fields, bad statuses and negative indices are invalid arguments', () => {
-  for (const bad of [{ action: 'update', index: 1, status: 'done' }, { action: 'list', extra: 1 }, { action: 'update', index: -1, status: 'completed' }, { action: 'remove' }]) {
+  for (const bad of [
+    { action: 'update', index: 1, status: 'done' },
+    { action: 'list', extra: 1 },
+    { action: 'update', index: -1, status: 'completed' },
+    { action: 'remove' },
+  ]) {
     const r = parseTaskTrackerArgs(bad);
     assert.equal(!r.ok && !r.result.ok && r.result.error.code, 'invalid_args', JSON.stringify(bad));
   }
-  const text = parseTaskTrackerArgs('{"action":"update","index":1,"status":"completed","verify":"npm test, rg -n \'a,b\' src"}');
+  const text = parseTaskTrackerArgs(
+    '{"action":"update","index":1,"status":"completed","verify":"npm test, rg -n \'a,b\' src"}',
+  );
   assert.ok(text.ok);
   assert.deepEqual(text.ok && text.call.verify, ['npm test', "rg -n 'a,b' src"]);
 });
@@ -73,7 +95,17 @@ function capture(): CliIO & { out: string; err: string } {
 test('ADD-2: vtplan tool task_tracker prints the result object (--json) and exits 0', async () => {
   const io = capture();
   const code = await runCli(
-    ['tool', 'task_tracker', '--workspace', root, '--plan-file', '.vtcode/plans/x.md', '--args', '{"action":"create","title":"X","items":["A","B"]}', '--json'],
+    [
+      'tool',
+      'task_tracker',
+      '--workspace',
+      root,
+      '--plan-file',
+      '.vtcode/plans/x.md',
+      '--args',
+      '{"action":"create","title":"X","items":["A","B"]}',
+      '--json',
+    ],
     io,
   );
   assert.equal(code, 0, io.err);
@@ -90,7 +122,21 @@ test('ADD-2: vtplan tool task_tracker prints the result object (--json) and exit
 
 test('ADD-2: a tool error exits 1 with the error; usage mistakes exit 2', async () => {
   const io = capture();
-  assert.equal(await runCli(['tool', 'task_tracker', '--workspace', root, '--args', '{"action":"update","index":1,"status":"completed"}', '--json'], io), 1);
+  assert.equal(
+    await runCli(
+      [
+        'tool',
+        'task_tracker',
+        '--workspace',
+        root,
+        '--args',
+        '{"action":"update","index":1,"status":"completed"}',
+        '--json',
+      ],
+      io,
+    ),
+    1,
+  );
   assert.equal((JSON.parse(io.out) as { error: { code: string } }).error.code, 'no_checklist');
   const usage: string[][] = [
     ['tool'],

@@ -13,11 +13,25 @@ import { parseMode } from '../../../src/cli/flags';
 import type { CliIO } from '../../../src/cli/io';
 import { eventPrinter, exitCodeFor } from '../../../src/cli/transcript';
 import { budgetExhaustedSchema } from '../../../src/core/guards';
-import { EventSequencer, SessionEventSchema, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import {
+  EventSequencer,
+  SessionEventSchema,
+  type EventInput,
+  type SessionEvent,
+} from '../../../src/core/session/events';
 import { destinationOf } from '../../../src/core/session/handoff';
 import {
-  AGENT_MODES, APPROVAL_CHOICE_LABEL, APPROVAL_CHOICES, BUDGET_KIND_LABEL, BUDGET_KINDS, GATE_CHOICES, GRANTABLE_BUDGET_KINDS, HANDOFF_CHOICES,
-  HANDOFF_PHASE_LABEL, HANDOFF_PHASES, TURN_STATUSES,
+  AGENT_MODES,
+  APPROVAL_CHOICE_LABEL,
+  APPROVAL_CHOICES,
+  BUDGET_KIND_LABEL,
+  BUDGET_KINDS,
+  GATE_CHOICES,
+  GRANTABLE_BUDGET_KINDS,
+  HANDOFF_CHOICES,
+  HANDOFF_PHASE_LABEL,
+  HANDOFF_PHASES,
+  TURN_STATUSES,
 } from '../../../src/core/vocabulary';
 import { HostNotification, INITIAL_STATUS, WebviewCommand } from '../../../src/protocol';
 
@@ -30,37 +44,86 @@ const parsesAsEvent = (input: object): boolean => SessionEventSchema.safeParse({
 /** What `vtplan run --jsonl` prints for an event, read back as a JSONL consumer would. */
 function cliJsonl(event: SessionEvent): unknown {
   let out = '';
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: REPO, env: {} };
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: () => undefined,
+    readStdin: async () => '',
+    cwd: REPO,
+    env: {},
+  };
   eventPrinter(io, true)(event);
   return JSON.parse(out);
 }
 
 function approvalEntry(choice: string): unknown {
   const synopsis = { title: 'Plan', summary: 'S', steps: [], overflow: null };
-  return { type: 'entry', entry: { kind: 'approval', id: 'g1', planFile: '.vtcode/plans/p.md', synopsis, contextUsage: 0, state: 'resolved', choice } };
+  return {
+    type: 'entry',
+    entry: {
+      kind: 'approval',
+      id: 'g1',
+      planFile: '.vtcode/plans/p.md',
+      synopsis,
+      contextUsage: 0,
+      state: 'resolved',
+      choice,
+    },
+  };
 }
 
 test('MODE-1: every agent mode is one the events, the protocol, the CLI and the settings contribution accept; no other is', async () => {
   for (const mode of AGENT_MODES) {
     const event = seq.stamp({ type: 'mode.changed', from: 'plan', to: mode });
-    assert.deepEqual(SessionEventSchema.parse(cliJsonl(event)), event, `${mode}: the CLI's JSONL carries the event's value`);
-    assert.ok(parsesAsEvent({ type: 'session.started', agent: mode, provider: 'openai', model: 'm', workspace: '/ws', resumed: false }), mode);
-    assert.ok(HostNotification.safeParse({ type: 'status', status: { ...INITIAL_STATUS, mode } }).success, `${mode}: protocol`);
+    assert.deepEqual(
+      SessionEventSchema.parse(cliJsonl(event)),
+      event,
+      `${mode}: the CLI's JSONL carries the event's value`,
+    );
+    assert.ok(
+      parsesAsEvent({
+        type: 'session.started',
+        agent: mode,
+        provider: 'openai',
+        model: 'm',
+        workspace: '/ws',
+        resumed: false,
+      }),
+      mode,
+    );
+    assert.ok(
+      HostNotification.safeParse({ type: 'status', status: { ...INITIAL_STATUS, mode } }).success,
+      `${mode}: protocol`,
+    );
     assert.equal(parseMode(mode), mode, `${mode}: vtplan --mode`);
     let out = '';
-    const io: CliIO = { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: REPO, env: {} };
+    const io: CliIO = {
+      stdout: (t) => void (out += t),
+      stderr: () => undefined,
+      readStdin: async () => '',
+      cwd: REPO,
+      env: {},
+    };
     assert.equal(await checkCommandCommand.run(['--mode', mode, '--', 'ls'], io), 0);
     assert.match(out, new RegExp(`\\b${mode} mode\\b`), `${mode}: vtplan check-command judged in that mode`);
   }
   assert.equal(parsesAsEvent({ type: 'mode.changed', from: 'plan', to: 'duck' }), false);
-  assert.equal(HostNotification.safeParse({ type: 'status', status: { ...INITIAL_STATUS, mode: 'duck' } }).success, false);
+  assert.equal(
+    HostNotification.safeParse({ type: 'status', status: { ...INITIAL_STATUS, mode: 'duck' } }).success,
+    false,
+  );
   assert.throws(() => parseMode('duck'), /--mode must be plan, build or auto, not 'duck'/);
   assert.throws(() => parseMode(undefined), /--mode must be plan, build or auto$/);
 
-  const settings = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
-    contributes: { configuration: { properties: Record<string, { enum?: string[]; enumDescriptions?: string[] }> } };
-  }).contributes.configuration.properties['vtplan.defaultAgent'];
-  assert.deepEqual(settings?.enum, [...AGENT_MODES], 'package.json offers exactly the agent modes for vtplan.defaultAgent');
+  const settings = (
+    JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { enum?: string[]; enumDescriptions?: string[] }> } };
+    }
+  ).contributes.configuration.properties['vtplan.defaultAgent'];
+  assert.deepEqual(
+    settings?.enum,
+    [...AGENT_MODES],
+    'package.json offers exactly the agent modes for vtplan.defaultAgent',
+  );
   assert.equal(settings?.enumDescriptions?.length, AGENT_MODES.length);
 });
 
@@ -71,13 +134,29 @@ test('EVT-1, GATE-1: every approval choice travels in the event, the CLI JSON an
     assert.ok(HostNotification.safeParse(approvalEntry(choice)).success, `${choice}: a resolved gate can show it`);
     assert.ok(APPROVAL_CHOICE_LABEL[choice].length > 0);
     const command = WebviewCommand.safeParse({ type: 'approve', planFile: '.vtcode/plans/p.md', choice });
-    assert.equal(command.success, (GATE_CHOICES as readonly string[]).includes(choice), `${choice}: the gate offers it iff it is one of the four`);
+    assert.equal(
+      command.success,
+      (GATE_CHOICES as readonly string[]).includes(choice),
+      `${choice}: the gate offers it iff it is one of the four`,
+    );
   }
-  assert.deepEqual([...GATE_CHOICES], ['execute', 'fresh_context', 'switch_auto', 'revise'], 'GATE-1: the four choices, in the order keyed 1-4');
+  assert.deepEqual(
+    [...GATE_CHOICES],
+    ['execute', 'fresh_context', 'switch_auto', 'revise'],
+    'GATE-1: the four choices, in the order keyed 1-4',
+  );
   assert.equal(parsesAsEvent({ type: 'plan.approval.resolved', choice: 'approve', automatic: false }), false);
   assert.equal(HostNotification.safeParse(approvalEntry('automatic')).success, false);
   // MODE-7: only Switch to Auto goes to auto; the others build.
-  assert.deepEqual(HANDOFF_CHOICES.map((c) => [c, destinationOf(c)]), [['execute', 'build'], ['fresh_context', 'build'], ['switch_auto', 'auto'], ['auto_accept', 'build']]);
+  assert.deepEqual(
+    HANDOFF_CHOICES.map((c) => [c, destinationOf(c)]),
+    [
+      ['execute', 'build'],
+      ['fresh_context', 'build'],
+      ['switch_auto', 'auto'],
+      ['auto_accept', 'build'],
+    ],
+  );
 });
 
 test('EVT-1, ADD-2: every turn status travels in the event and the CLI JSON and has an exit code (0 waiting or idle, 3 blocked, 1 failed or stopped)', () => {
@@ -92,17 +171,33 @@ test('EVT-1, ADD-2: every turn status travels in the event and the CLI JSON and 
   assert.throws(() => exitCodeFor('done' as 'idle'), /Unhandled turn status: "done"/);
 });
 
-test('NAV-6, EXEC-3: every budget kind travels in budget_exhausted and the guards\' record; only the grantable ones pause a turn', () => {
+test("NAV-6, EXEC-3: every budget kind travels in budget_exhausted and the guards' record; only the grantable ones pause a turn", () => {
   for (const kind of BUDGET_KINDS) {
     const event = seq.stamp({ type: 'budget_exhausted', kind, used: 3, max: 3 });
     assert.deepEqual(SessionEventSchema.parse(cliJsonl(event)), event, kind);
-    assert.ok(budgetExhaustedSchema.safeParse({ type: 'budget_exhausted', budget: kind, used: 3, max: 3 }).success, `${kind}: guards`);
+    assert.ok(
+      budgetExhaustedSchema.safeParse({ type: 'budget_exhausted', budget: kind, used: 3, max: 3 }).success,
+      `${kind}: guards`,
+    );
     assert.ok(BUDGET_KIND_LABEL[kind].length > 0);
-    const suspended: EventInput = { type: 'turn.suspended', reason: kind as 'tool_loop', interviewId: 'i', calls: [], firstCallEmitted: false };
-    assert.equal(parsesAsEvent(suspended), (GRANTABLE_BUDGET_KINDS as readonly string[]).includes(kind), `${kind}: suspends iff grantable`);
+    const suspended: EventInput = {
+      type: 'turn.suspended',
+      reason: kind as 'tool_loop',
+      interviewId: 'i',
+      calls: [],
+      firstCallEmitted: false,
+    };
+    assert.equal(
+      parsesAsEvent(suspended),
+      (GRANTABLE_BUDGET_KINDS as readonly string[]).includes(kind),
+      `${kind}: suspends iff grantable`,
+    );
   }
   assert.equal(parsesAsEvent({ type: 'budget_exhausted', kind: 'wall_clock', used: 1, max: 1 }), false);
-  assert.equal(budgetExhaustedSchema.safeParse({ type: 'budget_exhausted', budget: 'wall_clock', used: 1, max: 1 }).success, false);
+  assert.equal(
+    budgetExhaustedSchema.safeParse({ type: 'budget_exhausted', budget: 'wall_clock', used: 1, max: 1 }).success,
+    false,
+  );
 });
 
 test('GATE-4: every handoff phase travels in the event and the CLI JSON; the readable CLI prints the three texts and nothing for done', () => {
@@ -111,10 +206,22 @@ test('GATE-4: every handoff phase travels in the event and the CLI JSON; the rea
     const event = seq.stamp({ type: 'handoff.phase', phase });
     assert.deepEqual(SessionEventSchema.parse(cliJsonl(event)), event, phase);
     let out = '';
-    eventPrinter({ stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: REPO, env: {} }, false)(event);
+    eventPrinter(
+      { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: REPO, env: {} },
+      false,
+    )(event);
     readable.push(out);
   }
-  assert.deepEqual(readable, ['● Preparing fresh execution thread...\n', '● Restoring approved plan...\n', '● Starting build...\n', '']);
-  assert.deepEqual(Object.values(HANDOFF_PHASE_LABEL), ['Preparing fresh execution thread...', 'Restoring approved plan...', 'Starting build...']);
+  assert.deepEqual(readable, [
+    '● Preparing fresh execution thread...\n',
+    '● Restoring approved plan...\n',
+    '● Starting build...\n',
+    '',
+  ]);
+  assert.deepEqual(Object.values(HANDOFF_PHASE_LABEL), [
+    'Preparing fresh execution thread...',
+    'Restoring approved plan...',
+    'Starting build...',
+  ]);
   assert.equal(parsesAsEvent({ type: 'handoff.phase', phase: 'finished' }), false);
 });

@@ -76,12 +76,21 @@ export function App({ host, scheduleFrame = nextFrame }: { host: Host; scheduleF
   );
   const focusComposer = useCallback(() => dispatch({ type: 'requestFocus' }), []);
   const planWaits = state.transcript.some((e) => e.kind === 'approval' && e.state === 'pending');
-  useEffect(() => (planWaits ? listenForEditPlanKey(document, () => send({ type: 'editPlan' })) : undefined), [planWaits, send]);
+  useEffect(
+    () => (planWaits ? listenForEditPlanKey(document, () => send({ type: 'editPlan' })) : undefined),
+    [planWaits, send],
+  );
 
   return (
     <div class={PANEL_CLASS}>
       <Header status={state.status} onSwitchFolder={() => send({ type: 'runAction', action: 'switchFolder' })} />
-      <Transcript entries={state.transcript} earlier={state.earlier} send={send} onInteractionDone={focusComposer} gateFocusRequest={state.gateFocusRequest} />
+      <Transcript
+        entries={state.transcript}
+        earlier={state.earlier}
+        send={send}
+        onInteractionDone={focusComposer}
+        gateFocusRequest={state.gateFocusRequest}
+      />
       <Composer
         draft={viewState.current.draft}
         history={viewState.current.history}

@@ -16,7 +16,13 @@ export function contextFigure(usage: number): string {
  * interview is open no gate is offered (INT-2), so `suspended` renders a placeholder instead.
  * `focusRequest` counts the host's explicit requests to focus the gate (`focusGate`).
  */
-export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: { entry: EntryOf<'approval'>; suspended: boolean; focusRequest: number } & InteractionProps) {
+export function ApprovalGate({
+  entry,
+  send,
+  onDone,
+  suspended,
+  focusRequest,
+}: { entry: EntryOf<'approval'>; suspended: boolean; focusRequest: number } & InteractionProps) {
   const [chosen, setChosen] = useState<GateChoice | null>(null);
   const first = useRef<ToolkitElement>(null);
   const pending = entry.state === 'pending' && !suspended;
@@ -44,7 +50,12 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
   useEffect(() => setChosen(null), [entry]);
 
   if (entry.state !== 'pending') {
-    const outcome = entry.state === 'superseded' ? 'Superseded by a newer plan' : entry.choice ? APPROVAL_CHOICE_LABEL[entry.choice] : 'Resolved';
+    const outcome =
+      entry.state === 'superseded'
+        ? 'Superseded by a newer plan'
+        : entry.choice
+          ? APPROVAL_CHOICE_LABEL[entry.choice]
+          : 'Resolved';
     return (
       <div class={`gate-summary gate-${entry.state}`} role="note" aria-label="Plan approval">
         <span class="gate-summary-title">{entry.synopsis.title ?? 'Plan'}</span>
@@ -53,7 +64,11 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
     );
   }
   if (suspended) {
-    return <div class="gate-summary gate-waiting" role="note">Answer the open question first; the plan approval follows.</div>;
+    return (
+      <div class="gate-summary gate-waiting" role="note">
+        Answer the open question first; the plan approval follows.
+      </div>
+    );
   }
 
   const pick = (choice: GateChoice) => {
@@ -88,7 +103,9 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
       }}
     >
       <header class="card-head">
-        <h3 class="card-title" id={`${entry.id}-gate-title`}>Ready to code?</h3>
+        <h3 class="card-title" id={`${entry.id}-gate-title`}>
+          Ready to code?
+        </h3>
       </header>
       {entry.invalidEdit && <InvalidEditNote invalidEdit={entry.invalidEdit} />}
       <GateSynopsis synopsis={entry.synopsis} gateId={entry.id} folded={Boolean(entry.invalidEdit)} />
@@ -103,7 +120,9 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
             ariaDisabled={chosen !== null}
             onClick={() => pick(choice)}
           >
-            <span class="choice-key" aria-hidden="true">{i + 1}</span>
+            <span class="choice-key" aria-hidden="true">
+              {i + 1}
+            </span>
             <span class="choice-text">
               <span class="choice-label">{APPROVAL_CHOICE_LABEL[choice]}</span>
               {choice === 'fresh_context' && <span class="choice-detail">{contextFigure(entry.contextUsage)}</span>}
@@ -112,8 +131,12 @@ export function ApprovalGate({ entry, send, onDone, suspended, focusRequest }: {
         ))}
       </div>
       <div class="gate-links">
-        <Link class="gate-edit" ariaKeyShortcuts="Control+G" onClick={() => send({ type: 'editPlan' })}>Edit plan (Ctrl+G)</Link>
-        <Link class="gate-open" onClick={() => send({ type: 'openPlan' })}>Open plan file</Link>
+        <Link class="gate-edit" ariaKeyShortcuts="Control+G" onClick={() => send({ type: 'editPlan' })}>
+          Edit plan (Ctrl+G)
+        </Link>
+        <Link class="gate-open" onClick={() => send({ type: 'openPlan' })}>
+          Open plan file
+        </Link>
       </div>
     </section>
   );

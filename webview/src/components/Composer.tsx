@@ -156,7 +156,14 @@ export function Composer(props: ComposerProps) {
   };
 
   return (
-    <form class="composer" onSubmit={(e) => { e.preventDefault(); send(); }} aria-label="Message composer">
+    <form
+      class="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+      aria-label="Message composer"
+    >
       {menuOpen && (
         <ul class="slash-menu" id="slash-menu" role="listbox" aria-label="Commands">
           {matches.map((c, i) => (
@@ -177,14 +184,20 @@ export function Composer(props: ComposerProps) {
           ))}
         </ul>
       )}
-      {locked && <div class="composer-locked" id="composer-locked">{props.lockedReason}</div>}
+      {locked && (
+        <div class="composer-locked" id="composer-locked">
+          {props.lockedReason}
+        </div>
+      )}
       <textarea
         ref={area}
         class="composer-input"
         rows={3}
         value={text}
         disabled={locked}
-        placeholder={locked ? '' : 'Describe what you want to build… (Enter to send, Shift+Enter for a new line, / for commands)'}
+        placeholder={
+          locked ? '' : 'Describe what you want to build… (Enter to send, Shift+Enter for a new line, / for commands)'
+        }
         aria-label="Message"
         aria-describedby={locked ? 'composer-locked' : undefined}
         aria-autocomplete="list"
@@ -197,7 +210,14 @@ export function Composer(props: ComposerProps) {
         onKeyDown={onKeyDown}
       />
       <div class="composer-actions">
-        <Button onClick={() => send()} disabled={locked || text.trim() === ''} ariaLabel="Send message" class="composer-send">Send</Button>
+        <Button
+          onClick={() => send()}
+          disabled={locked || text.trim() === ''}
+          ariaLabel="Send message"
+          class="composer-send"
+        >
+          Send
+        </Button>
       </div>
     </form>
   );

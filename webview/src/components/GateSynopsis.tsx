@@ -20,7 +20,15 @@ function stepsBeyondSynopsis(overflow: string | null): number {
  * that expands them in full ("… and N more plan steps", or "Show full text" when only the clamping
  * hides something). The whole plan is one click away through "Open plan file" below the choices.
  */
-export function GateSynopsis({ synopsis, gateId, folded = false }: { synopsis: PlanSynopsis; gateId: string; folded?: boolean }) {
+export function GateSynopsis({
+  synopsis,
+  gateId,
+  folded = false,
+}: {
+  synopsis: PlanSynopsis;
+  gateId: string;
+  folded?: boolean;
+}) {
   const [open, setOpen] = useState(!folded);
   // Folded when something more urgent takes the room (an invalid edit's reasons); the user may unfold it.
   useEffect(() => setOpen(!folded), [folded]);
@@ -34,7 +42,8 @@ export function GateSynopsis({ synopsis, gateId, folded = false }: { synopsis: P
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || expanded || !open) return;
-    const measure = () => setClamped([...el.querySelectorAll<HTMLElement>('.is-clamped')].some((c) => c.scrollHeight > c.clientHeight + 1));
+    const measure = () =>
+      setClamped([...el.querySelectorAll<HTMLElement>('.is-clamped')].some((c) => c.scrollHeight > c.clientHeight + 1));
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
@@ -44,7 +53,11 @@ export function GateSynopsis({ synopsis, gateId, folded = false }: { synopsis: P
 
   const bodyId = `${gateId}-synopsis`;
   return (
-    <details class={`gate-synopsis${expanded ? ' is-expanded' : ''}`} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      class={`gate-synopsis${expanded ? ' is-expanded' : ''}`}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary class="gate-plan-title" aria-controls={bodyId}>
         {synopsis.title ?? 'Plan'}
       </summary>
@@ -67,7 +80,13 @@ export function GateSynopsis({ synopsis, gateId, folded = false }: { synopsis: P
         )}
         {expanded && synopsis.overflow !== null && <p class="synopsis-overflow">{synopsis.overflow}</p>}
         {(expanded || more > 0 || clamped) && (
-          <button type="button" class="gate-more" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            class="gate-more"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? 'Show less' : more > 0 ? `… and ${more} more plan steps` : 'Show full text'}
           </button>
         )}

@@ -12,8 +12,17 @@ export function UserMessage({ entry }: { entry: EntryOf<'user'> }) {
 
 export function AssistantMessage({ entry }: { entry: EntryOf<'assistant'> }) {
   return (
-    <div class={`msg msg-assistant${entry.streaming ? ' is-streaming' : ''}`} role="article" aria-label="Assistant" aria-busy={entry.streaming}>
-      {entry.streaming ? <StreamingMarkdown chunks={entry.html} class="msg-body" /> : <Markdown html={entry.html.join('')} class="msg-body" />}
+    <div
+      class={`msg msg-assistant${entry.streaming ? ' is-streaming' : ''}`}
+      role="article"
+      aria-label="Assistant"
+      aria-busy={entry.streaming}
+    >
+      {entry.streaming ? (
+        <StreamingMarkdown chunks={entry.html} class="msg-body" />
+      ) : (
+        <Markdown html={entry.html.join('')} class="msg-body" />
+      )}
     </div>
   );
 }
@@ -32,7 +41,11 @@ export function Reasoning({ entry }: { entry: EntryOf<'reasoning'> }) {
 export function Notice({ entry, send }: { entry: EntryOf<'notice'>; send: (command: WebviewCommand) => boolean }) {
   const actions = entry.actions ?? [];
   return (
-    <div class={`notice notice-${entry.level}`} role="note" aria-label={entry.level === 'info' ? 'Notice' : entry.level === 'warning' ? 'Warning' : 'Error'}>
+    <div
+      class={`notice notice-${entry.level}`}
+      role="note"
+      aria-label={entry.level === 'info' ? 'Notice' : entry.level === 'warning' ? 'Warning' : 'Error'}
+    >
       {actions.length === 0 ? (
         entry.text
       ) : (

@@ -12,18 +12,30 @@ const STATUS_LABEL = {
 /** Plain text with `inline code` spans, as plan summaries and steps are written; no other markup. */
 export function InlineCode({ text }: { text: string }) {
   const parts = text.split(/(`[^`]+`)/);
-  return <>{parts.map((p, i) => (p.length > 2 && p.startsWith('`') && p.endsWith('`') ? <code key={i}>{p.slice(1, -1)}</code> : p))}</>;
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.length > 2 && p.startsWith('`') && p.endsWith('`') ? <code key={i}>{p.slice(1, -1)}</code> : p,
+      )}
+    </>
+  );
 }
 
 /** Summary, numbered steps with full text, and the overflow row (GATE-1); shared with the gate. */
 export function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
   return (
     <>
-      {synopsis.summary !== '' && <p class="synopsis-summary"><InlineCode text={synopsis.summary} /></p>}
+      {synopsis.summary !== '' && (
+        <p class="synopsis-summary">
+          <InlineCode text={synopsis.summary} />
+        </p>
+      )}
       {synopsis.steps.length > 0 && (
         <ol class="synopsis-steps">
           {synopsis.steps.map((s) => (
-            <li key={s.number} value={s.number}><InlineCode text={s.text} /></li>
+            <li key={s.number} value={s.number}>
+              <InlineCode text={s.text} />
+            </li>
           ))}
         </ol>
       )}
@@ -49,13 +61,15 @@ function changeCounts(changes: PlanChanges): string {
     changes.changed.length > 0 ? `${changes.changed.length} changed` : '',
     changes.removed.length > 0 ? `${changes.removed.length} removed` : '',
   ].filter((p) => p !== '');
-  if (parts.length > 0) return `${plural(changes.added.length + changes.changed.length + changes.removed.length, 'step')}: ${parts.join(' · ')}`;
+  if (parts.length > 0)
+    return `${plural(changes.added.length + changes.changed.length + changes.removed.length, 'step')}: ${parts.join(' · ')}`;
   return changes.sections.length > 0 ? 'steps unchanged' : 'no changes';
 }
 
 /** Steps added, changed and removed since the previous revision (GATE-2), collapsed until asked for. */
 export function WhatChanged({ changes }: { changes: PlanChanges }) {
-  const nothing = changes.added.length + changes.changed.length + changes.removed.length + changes.sections.length === 0;
+  const nothing =
+    changes.added.length + changes.changed.length + changes.removed.length + changes.sections.length === 0;
   return (
     <details class="plan-changes">
       <summary>
@@ -71,7 +85,9 @@ export function WhatChanged({ changes }: { changes: PlanChanges }) {
           <li key={`c${c.after.number}`} class="change change-changed">
             <span class="change-kind">Changed</span> step {c.after.number}
             {c.before.number !== c.after.number && ` (was ${c.before.number})`}: <InlineCode text={c.after.text} />
-            {c.fields.length > 0 && <span class="change-fields"> — {c.fields.map((f) => FIELD_LABEL[f]).join(', ')}</span>}
+            {c.fields.length > 0 && (
+              <span class="change-fields"> — {c.fields.map((f) => FIELD_LABEL[f]).join(', ')}</span>
+            )}
             {c.fields.includes('action') && (
               <div class="change-before">
                 was: <InlineCode text={c.before.text} />
@@ -99,13 +115,22 @@ export function WhatChanged({ changes }: { changes: PlanChanges }) {
  * Which revision the card shows, once there is more than one (GATE-2: a saved edit updates the
  * card in place), with the way to the diff editor and what changed.
  */
-function RevisionInfo({ revision, planFile, send }: { revision: PlanRevisionInfo; planFile: string | null; send?: ((command: WebviewCommand) => boolean) | undefined }) {
+function RevisionInfo({
+  revision,
+  planFile,
+  send,
+}: {
+  revision: PlanRevisionInfo;
+  planFile: string | null;
+  send?: ((command: WebviewCommand) => boolean) | undefined;
+}) {
   if (revision.number < 2) return null;
   return (
     <div class="plan-revision-block">
       <div class="plan-revision">
         <span class="plan-revision-label">
-          Revision {revision.number} · {revision.source === 'editor' ? 'edited in the editor' : 'revised by the planner'}
+          Revision {revision.number} ·{' '}
+          {revision.source === 'editor' ? 'edited in the editor' : 'revised by the planner'}
         </span>
         {send && planFile !== null && (
           <Link class="plan-compare" onClick={() => send({ type: 'comparePlan', planFile })}>
@@ -118,9 +143,20 @@ function RevisionInfo({ revision, planFile, send }: { revision: PlanRevisionInfo
   );
 }
 
-export function PlanCard({ entry, underReview = false, send }: { entry: EntryOf<'plan'>; underReview?: boolean; send?: (command: WebviewCommand) => boolean }) {
+export function PlanCard({
+  entry,
+  underReview = false,
+  send,
+}: {
+  entry: EntryOf<'plan'>;
+  underReview?: boolean;
+  send?: (command: WebviewCommand) => boolean;
+}) {
   const title = entry.synopsis?.title ?? 'Plan';
-  const revision = entry.revision && entry.status !== 'streaming' && entry.status !== 'rejected' ? <RevisionInfo revision={entry.revision} planFile={entry.planFile} send={send} /> : null;
+  const revision =
+    entry.revision && entry.status !== 'streaming' && entry.status !== 'rejected' ? (
+      <RevisionInfo revision={entry.revision} planFile={entry.planFile} send={send} />
+    ) : null;
   if (underReview) {
     return (
       <section class="card plan-card plan-persisted plan-under-review" aria-label={`Plan ready: ${title}`}>
@@ -150,7 +186,11 @@ export function PlanCard({ entry, underReview = false, send }: { entry: EntryOf<
         <SynopsisView synopsis={entry.synopsis} />
       ) : (
         entry.status !== 'rejected' &&
-        (entry.htmlChunks ? <StreamingMarkdown chunks={entry.htmlChunks} class="plan-markdown" /> : <Markdown html={entry.html} class="plan-markdown" />)
+        (entry.htmlChunks ? (
+          <StreamingMarkdown chunks={entry.htmlChunks} class="plan-markdown" />
+        ) : (
+          <Markdown html={entry.html} class="plan-markdown" />
+        ))
       )}
       {entry.status === 'rejected' && (
         <>

@@ -17,7 +17,9 @@ export function ToolCard({ entry }: { entry: EntryOf<'tool'> }) {
         {entry.status === 'running' ? <Spinner label="running" /> : status.icon}
       </span>
       <span class="tool-name">{entry.name}</span>
-      <span class="tool-target" title={entry.target}>{entry.target}</span>
+      <span class="tool-target" title={entry.target}>
+        {entry.target}
+      </span>
       <span class="sr-only">{`, ${status.label}`}</span>
     </>
   );

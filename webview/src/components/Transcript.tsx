@@ -32,7 +32,8 @@ class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
     return (
       next.entry !== this.props.entry ||
-      (next.entry.kind === 'approval' && (next.interviewOpen !== this.props.interviewOpen || next.gateFocusRequest !== this.props.gateFocusRequest)) ||
+      (next.entry.kind === 'approval' &&
+        (next.interviewOpen !== this.props.interviewOpen || next.gateFocusRequest !== this.props.gateFocusRequest)) ||
       (next.entry.kind === 'plan' && next.underReview !== this.props.underReview)
     );
   }
@@ -52,9 +53,21 @@ class Row extends Component<RowProps> {
       case 'notice':
         return <Notice entry={entry} send={send} />;
       case 'interview':
-        return entry.state === 'pending' ? <Wizard entry={entry} send={send} onDone={onDone} /> : <InterviewSummary entry={entry} />;
+        return entry.state === 'pending' ? (
+          <Wizard entry={entry} send={send} onDone={onDone} />
+        ) : (
+          <InterviewSummary entry={entry} />
+        );
       case 'approval':
-        return <ApprovalGate entry={entry} send={send} onDone={onDone} suspended={interviewOpen} focusRequest={gateFocusRequest} />;
+        return (
+          <ApprovalGate
+            entry={entry}
+            send={send}
+            onDone={onDone}
+            suspended={interviewOpen}
+            focusRequest={gateFocusRequest}
+          />
+        );
       case 'tracker':
         return <TrackerLine entry={entry} />;
     }
@@ -150,7 +163,9 @@ export function Transcript({ entries, earlier = 0, send, onInteractionDone, gate
   const hidden = first + earlier;
   const interviewOpen = entries.some((e) => e.kind === 'interview' && e.state === 'pending');
   // A plan shown in full by a pending gate is collapsed in its card, so the synopsis is not shown twice.
-  const reviewed = new Set(entries.flatMap((e) => (e.kind === 'approval' && e.state === 'pending' ? [e.planFile] : [])));
+  const reviewed = new Set(
+    entries.flatMap((e) => (e.kind === 'approval' && e.state === 'pending' ? [e.planFile] : [])),
+  );
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -189,7 +204,8 @@ export function Transcript({ entries, earlier = 0, send, onInteractionDone, gate
   // Rows the panel holds show first; then the host is asked for the page before them, rendered on request.
   const showEarlier = () => {
     if (first === 0) {
-      if (paging.current === null && send({ type: 'showEarlier' })) paging.current = scroller.current?.scrollHeight ?? 0;
+      if (paging.current === null && send({ type: 'showEarlier' }))
+        paging.current = scroller.current?.scrollHeight ?? 0;
       return;
     }
     restore.current = scroller.current?.scrollHeight ?? null;
@@ -264,7 +280,12 @@ export function Transcript({ entries, earlier = 0, send, onInteractionDone, gate
                   send={send}
                   onDone={onInteractionDone}
                   interviewOpen={interviewOpen}
-                  underReview={entry.kind === 'plan' && entry.status === 'persisted' && entry.planFile !== null && reviewed.has(entry.planFile)}
+                  underReview={
+                    entry.kind === 'plan' &&
+                    entry.status === 'persisted' &&
+                    entry.planFile !== null &&
+                    reviewed.has(entry.planFile)
+                  }
                   gateFocusRequest={gateFocusRequest}
                 />
               ))}

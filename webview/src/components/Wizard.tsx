@@ -111,7 +111,9 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
         {questions.length > 1 && <span class="wizard-progress">{`${step + 1} of ${questions.length}`}</span>}
       </header>
       {question.header !== undefined && question.header !== '' && <div class="wizard-header">{question.header}</div>}
-      <h3 class="card-title wizard-question" id={`${idBase}-title`}>{question.question}</h3>
+      <h3 class="card-title wizard-question" id={`${idBase}-title`}>
+        {question.question}
+      </h3>
       {question.options.length > 0 && (
         <ul
           ref={list}
@@ -134,13 +136,17 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
                 list.current?.focus();
               }}
             >
-              <span class="option-number" aria-hidden="true">{i + 1}.</span>
+              <span class="option-number" aria-hidden="true">
+                {i + 1}.
+              </span>
               <span class="option-text">
                 <span class="option-title">
                   <span class="option-label">{o.label}</span>
                   {o.recommended === true && <span class="option-recommended"> (Recommended)</span>}
                 </span>
-                {o.description !== undefined && o.description !== '' && <span class="option-description">{o.description}</span>}
+                {o.description !== undefined && o.description !== '' && (
+                  <span class="option-description">{o.description}</span>
+                )}
               </span>
             </li>
           ))}
@@ -167,7 +173,9 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
         </label>
       )}
       <div class="card-actions">
-        <Button onClick={next} disabled={!canContinue} class="wizard-submit">{last ? 'Submit' : 'Next'}</Button>
+        <Button onClick={next} disabled={!canContinue} class="wizard-submit">
+          {last ? 'Submit' : 'Next'}
+        </Button>
         {step > 0 && (
           <Button
             appearance="secondary"
@@ -179,7 +187,9 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
             Back
           </Button>
         )}
-        <Button appearance="secondary" onClick={cancel} disabled={done} ariaKeyShortcuts="Escape" class="wizard-cancel">Cancel (Esc)</Button>
+        <Button appearance="secondary" onClick={cancel} disabled={done} ariaKeyShortcuts="Escape" class="wizard-cancel">
+          Cancel (Esc)
+        </Button>
       </div>
       <p class="card-hint">↑/↓ or 1–9 to choose, Enter to {last ? 'submit' : 'continue'}, Esc to dismiss.</p>
     </section>
@@ -189,7 +199,11 @@ export function Wizard({ entry, send, onDone }: { entry: EntryOf<'interview'> } 
 /** An answered or dismissed interview, compact. */
 export function InterviewSummary({ entry }: { entry: EntryOf<'interview'> }) {
   if (entry.state === 'cancelled') {
-    return <div class="interview-summary is-cancelled" role="note">Question dismissed without an answer.</div>;
+    return (
+      <div class="interview-summary is-cancelled" role="note">
+        Question dismissed without an answer.
+      </div>
+    );
   }
   return (
     <div class="interview-summary" role="note" aria-label="Your answers">
@@ -201,7 +215,9 @@ export function InterviewSummary({ entry }: { entry: EntryOf<'interview'> }) {
             <span class="interview-a">
               {' → '}
               {a?.label ?? (a?.note !== undefined ? '' : 'no answer')}
-              {a?.note !== undefined && <span class="interview-note">{a.label !== undefined ? ` — ${a.note}` : a.note}</span>}
+              {a?.note !== undefined && (
+                <span class="interview-note">{a.label !== undefined ? ` — ${a.note}` : a.note}</span>
+              )}
             </span>
           </div>
         );

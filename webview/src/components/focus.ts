@@ -42,7 +42,8 @@ export function useKeyActivationGuard(): { handlers: KeyHandlers; allows: () => 
     refused.current = true;
     setTimeout(() => (refused.current = false), 0);
   };
-  const seenDown = (e: KeyboardEvent) => armed.current !== null && armed.current.key === e.key && armed.current.target === e.target;
+  const seenDown = (e: KeyboardEvent) =>
+    armed.current !== null && armed.current.key === e.key && armed.current.target === e.target;
 
   const handlers: KeyHandlers = {
     onKeyDownCapture: (e) => {

@@ -58,7 +58,12 @@ export function Button(props: ButtonProps) {
 }
 
 /** An action that reads as a link ("Edit plan (Ctrl+G)"); `href="#"` keeps it in the tab order. */
-export function Link(props: { children: ComponentChildren; onClick: () => void; ariaKeyShortcuts?: string; class?: string }) {
+export function Link(props: {
+  children: ComponentChildren;
+  onClick: () => void;
+  ariaKeyShortcuts?: string;
+  class?: string;
+}) {
   return (
     <vscode-link
       href="#"
@@ -76,7 +81,11 @@ export function Link(props: { children: ComponentChildren; onClick: () => void; 
 
 /** A label badge in VS Code's badge colours (see the header comment for why not the toolkit's). */
 export function Badge(props: { children: ComponentChildren; title?: string; class?: string }) {
-  return <span class={`ui-badge${props.class ? ` ${props.class}` : ''}`} title={props.title}>{props.children}</span>;
+  return (
+    <span class={`ui-badge${props.class ? ` ${props.class}` : ''}`} title={props.title}>
+      {props.children}
+    </span>
+  );
 }
 
 /**

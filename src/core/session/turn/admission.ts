@@ -17,9 +17,7 @@ import { toolsClosed, type TurnState } from './phase';
 export type BlockPolicy = NonNullable<Extract<EventInput, { type: 'tool.blocked' }>['policy']>;
 
 export type Verdict =
-  | { kind: 'continue' }
-  | { kind: 'blocked'; reason: string; policy: BlockPolicy }
-  | { kind: 'stop'; end: TurnEnd };
+  { kind: 'continue' } | { kind: 'blocked'; reason: string; policy: BlockPolicy } | { kind: 'stop'; end: TurnEnd };
 
 /** What one assistant batch gathers while its calls run; read when the batch ends. */
 export interface BatchState {
@@ -139,10 +137,21 @@ export async function admit(ctx: CallContext, steps: readonly AdmissionStep[] = 
   return CONTINUE;
 }
 
-async function refuse(ctx: CallContext, verdict: Extract<Verdict, { kind: 'blocked' }>, beforeFuse: boolean): Promise<void> {
+async function refuse(
+  ctx: CallContext,
+  verdict: Extract<Verdict, { kind: 'blocked' }>,
+  beforeFuse: boolean,
+): Promise<void> {
   const { call } = ctx;
   const step = beforeFuse ? recordCall(ctx.turn.fuse, 'blocked', fuseLimitsFor(ctx)) : null;
   if (step) ctx.turn.fuse = step.state;
-  await ctx.deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: verdict.reason, policy: verdict.policy });
-  if (step?.decision.kind === 'tripped') ctx.batch.tripped = { next: step.decision.next, message: step.decision.message };
+  await ctx.deps.emit({
+    type: 'tool.blocked',
+    callId: call.id,
+    name: call.name,
+    reason: verdict.reason,
+    policy: verdict.policy,
+  });
+  if (step?.decision.kind === 'tripped')
+    ctx.batch.tripped = { next: step.decision.next, message: step.decision.message };
 }

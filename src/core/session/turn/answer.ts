@@ -23,18 +23,27 @@ export async function handleAnswer(
 ): Promise<TurnEnd | null> {
   const { response, streamed } = answer;
   if (response.toolCalls.length > 0) {
-    return toolsClosed(turn) ? refuseClosedCalls(deps, turn, response.toolCalls) : runBatch(deps, turn, response.toolCalls, signal);
+    return toolsClosed(turn)
+      ? refuseClosedCalls(deps, turn, response.toolCalls)
+      : runBatch(deps, turn, response.toolCalls, signal);
   }
   const truncated = answer.finishReason === 'length' || streamed.truncated;
   if (!planning) {
     // EXEC-4: only a tagged block is a revision; a summary with headings is just an answer.
-    if (streamed.plan !== null && streamed.source === 'tagged') return executionReplan(deps, turn, streamed.plan, truncated);
+    if (streamed.plan !== null && streamed.source === 'tagged')
+      return executionReplan(deps, turn, streamed.plan, truncated);
     return { status: 'idle' };
   }
   return planningAnswer(deps, turn, streamed, response.text, truncated);
 }
 
-async function planningAnswer(deps: TurnDeps, turn: TurnState, streamed: PlanStreamResult, text: string, truncated: boolean): Promise<TurnEnd | null> {
+async function planningAnswer(
+  deps: TurnDeps,
+  turn: TurnState,
+  streamed: PlanStreamResult,
+  text: string,
+  truncated: boolean,
+): Promise<TurnEnd | null> {
   // INT-3: after a denied interview the one synthesis retry either yields a valid plan or planning waits.
   const retryOver = turn.denialRetry && toolsClosed(turn);
   if (truncated && (streamed.plan !== null || text.trim() !== '')) return condense(deps, turn, retryOver);
@@ -45,7 +54,11 @@ async function planningAnswer(deps: TurnDeps, turn: TurnState, streamed: PlanStr
 /** A cut-off answer is asked for once more, shorter. */
 async function condense(deps: TurnDeps, turn: TurnState, retryOver: boolean): Promise<TurnEnd | null> {
   if (retryOver) return { status: 'idle', reason: KEEP_PLANNING };
-  if (turn.condensed) return { status: 'blocked', reason: 'The plan was cut off twice. Ask for a shorter plan or raise the output limit.' };
+  if (turn.condensed)
+    return {
+      status: 'blocked',
+      reason: 'The plan was cut off twice. Ask for a shorter plan or raise the output limit.',
+    };
   turn.condensed = true;
   await directive(deps, turn, 'condense', deps.prompts.condense, true);
   return null;
@@ -62,7 +75,12 @@ async function askForPlan(deps: TurnDeps, turn: TurnState, text: string, retryOv
 }
 
 /** A valid plan is published; an invalid one is repaired at most MAX_REPAIRS times (SYN-4). */
-async function publishOrRepair(deps: TurnDeps, turn: TurnState, plan: string, retryOver: boolean): Promise<TurnEnd | null> {
+async function publishOrRepair(
+  deps: TurnDeps,
+  turn: TurnState,
+  plan: string,
+  retryOver: boolean,
+): Promise<TurnEnd | null> {
   const verdict = await publishPlan(deps, plan, turn.repairs);
   if (verdict.kind === 'persisted') return approvalOrHandoff(deps, verdict.planFile);
   if (verdict.kind === 'store_failed') return { status: 'blocked', reason: verdict.reason };

@@ -3,7 +3,19 @@
  * post-processed (preview budget, navigation accounting); when the batch is done, a pending model
  * question, a tripped fuse or a scheduled synthesis pass decides how the turn goes on.
  */
-import { blockedHandoff, describeCommand, describeToolCall, fuseLimits, navigate, navigationSignal, newFuse, previewResult, previewStub, recordCall, resultCap } from '../../guards';
+import {
+  blockedHandoff,
+  describeCommand,
+  describeToolCall,
+  fuseLimits,
+  navigate,
+  navigationSignal,
+  newFuse,
+  previewResult,
+  previewStub,
+  recordCall,
+  resultCap,
+} from '../../guards';
 import type { ToolCall } from '../../llm';
 import { gateToolCall } from '../../policy';
 import type { AgentMode } from '../../vocabulary';
@@ -30,15 +42,37 @@ export async function runBatch(
   const batch: BatchState = { interview: null, tripped: null, scheduled: null };
   for (const [index, call] of calls.entries()) {
     const isGranted = granted !== undefined && index === 0;
-    if (!(isGranted && granted.firstCallEmitted)) await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+    if (!(isGranted && granted.firstCallEmitted))
+      await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
     if (signal.aborted || batch.tripped) {
-      await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Not run: the turn stopped before this call.', policy: 'fuse' });
+      await deps.emit({
+        type: 'tool.blocked',
+        callId: call.id,
+        name: call.name,
+        reason: 'Not run: the turn stopped before this call.',
+        policy: 'fuse',
+      });
       continue;
     }
     const args = parseArguments(call.arguments);
     const gate = gateToolCall(agent, { name: call.name, arguments: args }, { workspaceRoot: deps.root });
-    const previewKind = call.name === 'run_command' && gate.allowed && gate.command?.class === 'verification' ? 'verification' : 'inspection';
-    const ctx: CallContext = { deps, turn, batch, agent, call, args, gate, previewKind, pending: calls.slice(index), granted: isGranted, signal };
+    const previewKind =
+      call.name === 'run_command' && gate.allowed && gate.command?.class === 'verification'
+        ? 'verification'
+        : 'inspection';
+    const ctx: CallContext = {
+      deps,
+      turn,
+      batch,
+      agent,
+      call,
+      args,
+      gate,
+      previewKind,
+      pending: calls.slice(index),
+      granted: isGranted,
+      signal,
+    };
     const stop = await runCall(ctx);
     if (stop) return stop;
   }
@@ -71,7 +105,14 @@ async function execute(ctx: CallContext): Promise<ToolOutcome> {
       ...(plan ? { planFile: `${deps.root}/${plan.planFile}` } : {}),
     });
   } catch (err) {
-    return { kind: 'result', ok: false, content: `Tool failed: ${errorMessage(err)}`, class: 'other', empty: true, truncated: false };
+    return {
+      kind: 'result',
+      ok: false,
+      content: `Tool failed: ${errorMessage(err)}`,
+      class: 'other',
+      empty: true,
+      truncated: false,
+    };
   }
 }
 
@@ -90,37 +131,56 @@ async function planningSuggested(ctx: CallContext, reason: string): Promise<Turn
   const { deps, call } = ctx;
   if (deps.planConfirmation === 'skip') {
     await deps.emit({
-      type: 'tool.result', callId: call.id, name: call.name, ok: true,
-      content: 'Plan confirmation is off in this session, so the Planning workflow starts now. Stop here; planning continues read-only.',
+      type: 'tool.result',
+      callId: call.id,
+      name: call.name,
+      ok: true,
+      content:
+        'Plan confirmation is off in this session, so the Planning workflow starts now. Stop here; planning continues read-only.',
     });
-    await deps.emit({ type: 'notice', level: 'info', text: `The agent suggested planning (${reason}); plan confirmation is off, so the Planning workflow starts now, read-only.` });
+    await deps.emit({
+      type: 'notice',
+      level: 'info',
+      text: `The agent suggested planning (${reason}); plan confirmation is off, so the Planning workflow starts now, read-only.`,
+    });
     return { status: 'idle', next: { kind: 'planning' } };
   }
   await deps.emit({
-    type: 'tool.result', callId: call.id, name: call.name, ok: true,
+    type: 'tool.result',
+    callId: call.id,
+    name: call.name,
+    ok: true,
     content: 'The user was asked whether to enter the Planning workflow. Stop here and wait for their decision.',
   });
   await deps.emit({
     type: 'interview.requested',
     interviewId: `planning-${call.id}`,
     source: 'runtime',
-    questions: [{
-      id: 'enter_planning',
-      header: 'Enter Planning workflow?',
-      question: `Enter Planning workflow? ${reason}`,
-      options: [
-        { label: 'Enter Planning workflow (Recommended)', description: 'Enter read-only planning and research.', recommended: true },
-        { label: 'Continue without Planning workflow' },
-      ],
-      allowFreeform: false,
-    }],
+    questions: [
+      {
+        id: 'enter_planning',
+        header: 'Enter Planning workflow?',
+        question: `Enter Planning workflow? ${reason}`,
+        options: [
+          {
+            label: 'Enter Planning workflow (Recommended)',
+            description: 'Enter read-only planning and research.',
+            recommended: true,
+          },
+          { label: 'Continue without Planning workflow' },
+        ],
+        allowFreeform: false,
+      },
+    ],
   });
   return { status: 'awaiting_input', reason: 'Waiting for your decision on entering the Planning workflow.' };
 }
 
 /** What navigation counts the call as: a command from the reading its gate check judged (one reading, issue 17). */
 function described(ctx: CallContext): ReturnType<typeof describeToolCall> {
-  return ctx.gate.allowed && ctx.gate.command !== undefined ? describeCommand(ctx.gate.command) : describeToolCall(ctx.call.name, ctx.args);
+  return ctx.gate.allowed && ctx.gate.command !== undefined
+    ? describeCommand(ctx.gate.command)
+    : describeToolCall(ctx.call.name, ctx.args);
 }
 
 /** NAV-5: the result as the preview budget lets the model see it, then navigation accounting (NAV-2 … NAV-4). */
@@ -128,14 +188,26 @@ async function recordResult(ctx: CallContext, outcome: Extract<ToolOutcome, { ki
   const { deps, turn, call } = ctx;
   const requested = requestedPreview(ctx.args);
   const bodyBytes = Buffer.byteLength(outcome.content, 'utf8');
-  const preview = previewResult(turn.preview, { kind: ctx.previewKind, bodyBytes, ...(requested !== undefined ? { requested } : {}) });
+  const preview = previewResult(turn.preview, {
+    kind: ctx.previewKind,
+    bodyBytes,
+    ...(requested !== undefined ? { requested } : {}),
+  });
   turn.preview = preview.state;
-  const content = preview.decision.kind === 'stub'
-    ? previewStub({ tool: call.name, bodyBytes, lines: outcome.content.split('\n').length })
-    : preview.decision.truncated
-      ? `${truncateUtf8(outcome.content, preview.decision.bytes)}\n[… output cut at ${preview.decision.bytes} of ${bodyBytes} bytes by this turn's preview budget; narrow the request to see more]`
-      : outcome.content;
-  await deps.emit({ type: 'tool.result', callId: call.id, name: call.name, ok: outcome.ok, content, ...(outcome.truncated || preview.decision.kind === 'stub' ? { truncated: true } : {}) });
+  const content =
+    preview.decision.kind === 'stub'
+      ? previewStub({ tool: call.name, bodyBytes, lines: outcome.content.split('\n').length })
+      : preview.decision.truncated
+        ? `${truncateUtf8(outcome.content, preview.decision.bytes)}\n[… output cut at ${preview.decision.bytes} of ${bodyBytes} bytes by this turn's preview budget; narrow the request to see more]`
+        : outcome.content;
+  await deps.emit({
+    type: 'tool.result',
+    callId: call.id,
+    name: call.name,
+    ok: outcome.ok,
+    content,
+    ...(outcome.truncated || preview.decision.kind === 'stub' ? { truncated: true } : {}),
+  });
   if (preview.decision.synthesis) schedule(ctx.batch, 'the preview budget is used up');
 
   const signal = navigationSignal({ succeeded: outcome.ok, empty: outcome.empty, repeated: false });
@@ -145,9 +217,19 @@ async function recordResult(ctx: CallContext, outcome: Extract<ToolOutcome, { ki
 }
 
 /** After the last call: a model question waits for the user, a tripped fuse recovers or ends, a scheduled pass synthesises. */
-async function finishBatch(deps: TurnDeps, turn: TurnState, batch: BatchState, agent: AgentMode): Promise<TurnEnd | null> {
+async function finishBatch(
+  deps: TurnDeps,
+  turn: TurnState,
+  batch: BatchState,
+  agent: AgentMode,
+): Promise<TurnEnd | null> {
   if (batch.interview) {
-    await deps.emit({ type: 'interview.requested', interviewId: batch.interview.callId, source: 'model', questions: batch.interview.questions });
+    await deps.emit({
+      type: 'interview.requested',
+      interviewId: batch.interview.callId,
+      source: 'model',
+      questions: batch.interview.questions,
+    });
     return { status: 'awaiting_input', reason: 'Waiting for your answer.' };
   }
   if (batch.tripped) {
@@ -176,19 +258,35 @@ export async function blockedEnd(deps: TurnDeps, reason: string): Promise<TurnEn
  * recovery fuse (1× cap, FUSE-1); in a synthesis pass they are a violation that spends allowance
  * like any other miss (SYN-1) and the pass is asked for again.
  */
-export async function refuseClosedCalls(deps: TurnDeps, turn: TurnState, calls: readonly ToolCall[]): Promise<TurnEnd | null> {
+export async function refuseClosedCalls(
+  deps: TurnDeps,
+  turn: TurnState,
+  calls: readonly ToolCall[],
+): Promise<TurnEnd | null> {
   const recovering = turn.phase === 'recovery';
   let tripped: string | null = null;
   for (const call of calls) {
     await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
-    await deps.emit({ type: 'tool.blocked', callId: call.id, name: call.name, reason: 'Tools are closed for this pass: answer from the evidence you already have.', policy: recovering ? 'fuse' : 'navigation' });
+    await deps.emit({
+      type: 'tool.blocked',
+      callId: call.id,
+      name: call.name,
+      reason: 'Tools are closed for this pass: answer from the evidence you already have.',
+      policy: recovering ? 'fuse' : 'navigation',
+    });
     if (!recovering) continue;
     const step = recordCall(turn.fuse, 'blocked', fuseLimits(deps.limits.maxConsecutiveBlocked, 'recovery'));
     turn.fuse = step.state;
     if (step.decision.kind === 'tripped') tripped ??= step.decision.message;
   }
   if (tripped) return blockedEnd(deps, tripped);
-  if (!recovering) await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: 'a tool was called during a tool-free pass' }));
+  if (!recovering)
+    await directive(
+      deps,
+      turn,
+      'synthesis',
+      fill(deps.prompts.synthesis, { reason: 'a tool was called during a tool-free pass' }),
+    );
   return null;
 }
 
@@ -196,7 +294,10 @@ function truncateUtf8(text: string, bytes: number): string {
   const buf = Buffer.from(text, 'utf8');
   if (buf.length <= bytes) return text;
   // Drop a partial multi-byte character at the cut.
-  return buf.subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+  return buf
+    .subarray(0, bytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }
 
 function parseArguments(text: string): unknown {

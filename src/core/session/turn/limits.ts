@@ -47,10 +47,14 @@ export function grantedLoopLimit(current: number, base: number): number | null {
  * The turn's tool-call and loop budgets: planning floors (NAV-1), the implementation allowance
  * for an approved-plan turn and its continuations (EXEC-1), then any grants this turn (EXEC-3).
  */
-export function turnBudget(limits: TurnLimits, state: SessionState): { toolCalls: number; loops: number; baseLoops: number } {
+export function turnBudget(
+  limits: TurnLimits,
+  state: SessionState,
+): { toolCalls: number; loops: number; baseLoops: number } {
   const planning = state.agent === 'plan';
   const configured = planningLimits({ toolCalls: limits.toolCallsPerTurn, loops: limits.loopsPerTurn }, planning);
-  const baseLoops = !planning && state.turnKind === 'implementation' ? implementationLoopLimit(configured.loops) : configured.loops;
+  const baseLoops =
+    !planning && state.turnKind === 'implementation' ? implementationLoopLimit(configured.loops) : configured.loops;
   return { toolCalls: configured.toolCalls, loops: state.turnLoopLimit ?? baseLoops, baseLoops };
 }
 
@@ -60,23 +64,46 @@ export function sessionCallLimit(limits: TurnLimits, state: SessionState): numbe
 }
 
 /** How each limit prompt reads (EXEC-3); a Record, so a new grantable budget must say it. */
-const LIMIT_PROMPT: Readonly<Record<GrantableBudgetKind, { what: string; where: string; header: string; idPrefix: string }>> = {
-  session_calls: { what: 'tool calls', where: 'the session tool-call limit', header: 'Session tool-call limit reached', idPrefix: 'session-limit' },
-  tool_loop: { what: 'model round-trips', where: 'the tool-loop limit for this turn', header: 'Tool-loop limit reached', idPrefix: 'tool-loop' },
+const LIMIT_PROMPT: Readonly<
+  Record<GrantableBudgetKind, { what: string; where: string; header: string; idPrefix: string }>
+> = {
+  session_calls: {
+    what: 'tool calls',
+    where: 'the session tool-call limit',
+    header: 'Session tool-call limit reached',
+    idPrefix: 'session-limit',
+  },
+  tool_loop: {
+    what: 'model round-trips',
+    where: 'the tool-loop limit for this turn',
+    header: 'Tool-loop limit reached',
+    idPrefix: 'tool-loop',
+  },
 };
 
-function limitInterview(kind: GrantableBudgetKind, agent: string, used: number, grant: number): InterviewQuestionInput[] {
+function limitInterview(
+  kind: GrantableBudgetKind,
+  agent: string,
+  used: number,
+  grant: number,
+): InterviewQuestionInput[] {
   const { what, where, header } = LIMIT_PROMPT[kind];
-  return [{
-    id: kind,
-    header,
-    question: `The ${agent} agent reached ${where} (${used} ${what}). Grant ${grant} more?`,
-    options: [
-      { label: LIMIT_GRANT, description: `Allow ${grant} more ${what}; the pending work continues in this turn.`, recommended: true },
-      { label: LIMIT_DENY, description: 'Stop here; the pending call is denied.' },
-    ],
-    allowFreeform: false,
-  }];
+  return [
+    {
+      id: kind,
+      header,
+      question: `The ${agent} agent reached ${where} (${used} ${what}). Grant ${grant} more?`,
+      options: [
+        {
+          label: LIMIT_GRANT,
+          description: `Allow ${grant} more ${what}; the pending work continues in this turn.`,
+          recommended: true,
+        },
+        { label: LIMIT_DENY, description: 'Stop here; the pending call is denied.' },
+      ],
+      allowFreeform: false,
+    },
+  ];
 }
 
 /** EXEC-3: pause the turn on a limit prompt; the session continues it when the user answers. */
@@ -90,7 +117,12 @@ export async function suspend(
 ): Promise<TurnEnd> {
   const state = deps.state();
   const interviewId = `${LIMIT_PROMPT[kind].idPrefix}-${state.turn}-${used}`;
-  await deps.emit({ type: 'interview.requested', interviewId, source: 'runtime', questions: limitInterview(kind, state.agent, used, grant) });
+  await deps.emit({
+    type: 'interview.requested',
+    interviewId,
+    source: 'runtime',
+    questions: limitInterview(kind, state.agent, used, grant),
+  });
   await deps.emit({
     type: 'turn.suspended',
     reason: kind,
@@ -107,18 +139,33 @@ export async function suspend(
  * grant — and always for `auto` — the next increment is granted without asking. At the hard cap
  * the budget fails closed. Returns null when the turn continues.
  */
-export async function loopLimitReached(deps: TurnDeps, turn: TurnState, baseLoops: number, used: number, max: number): Promise<TurnEnd | null> {
+export async function loopLimitReached(
+  deps: TurnDeps,
+  turn: TurnState,
+  baseLoops: number,
+  used: number,
+  max: number,
+): Promise<TurnEnd | null> {
   const state = deps.state();
   if (state.agent === 'plan') {
     await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used, max });
     turn.loopsSpent = true;
-    if (!toolsClosed(turn)) await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: `the tool-loop limit (${max}) is reached` }));
+    if (!toolsClosed(turn))
+      await directive(
+        deps,
+        turn,
+        'synthesis',
+        fill(deps.prompts.synthesis, { reason: `the tool-loop limit (${max}) is reached` }),
+      );
     return null;
   }
   const next = grantedLoopLimit(max, baseLoops);
   if (next === null) {
     await deps.emit({ type: 'budget_exhausted', kind: 'tool_loop', used, max });
-    return { status: 'blocked', reason: `The turn used all ${max} model round-trips, the hard cap. Send "continue" to keep going in a new turn.` };
+    return {
+      status: 'blocked',
+      reason: `The turn used all ${max} model round-trips, the hard cap. Send "continue" to keep going in a new turn.`,
+    };
   }
   if (state.agent === 'auto' || state.loopGrantLatched) {
     await deps.emit({ type: 'tool_loop_limit_increased', previous: max, limit: next, automatic: true });

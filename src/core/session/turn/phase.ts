@@ -4,8 +4,14 @@
  * after the fuse tripped, with its own fuse (FUSE-1), and stays recovery until the turn ends.
  */
 import {
-  newCounters, newFuse, newNavigation, newPreviewBudget,
-  type BudgetCounters, type FuseState, type NavigationState, type PreviewBudget,
+  newCounters,
+  newFuse,
+  newNavigation,
+  newPreviewBudget,
+  type BudgetCounters,
+  type FuseState,
+  type NavigationState,
+  type PreviewBudget,
 } from '../../guards';
 import type { SessionState } from '../state';
 import type { TurnDeps } from './deps';
@@ -38,7 +44,11 @@ export function toolsClosed(turn: TurnState): boolean {
 }
 
 /** A continuation of the same turn keeps what the turn already spent (EXEC-3 pauses, INT-1 answers). */
-export function newTurnState(deps: TurnDeps, start: SessionState, limits: { toolCalls: number; loops: number }): TurnState {
+export function newTurnState(
+  deps: TurnDeps,
+  start: SessionState,
+  limits: { toolCalls: number; loops: number },
+): TurnState {
   const guardPhase = start.agent === 'plan' ? 'plan' : 'exec';
   return {
     phase: deps.startClosed === true || start.allowanceUsed > 0 ? 'synthesis' : 'research',

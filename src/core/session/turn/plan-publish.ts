@@ -23,7 +23,11 @@ export type PublishVerdict =
 export async function publishPlan(deps: TurnDeps, plan: string, attempt: number): Promise<PublishVerdict> {
   const report = validatePlan(plan);
   if (!report.ready) {
-    const reasons = report.errors.map((e) => ({ code: e.code, message: e.message, ...(e.line ? { line: e.line } : {}) }));
+    const reasons = report.errors.map((e) => ({
+      code: e.code,
+      message: e.message,
+      ...(e.line ? { line: e.line } : {}),
+    }));
     await deps.emit({ type: 'plan.rejected', reasons, attempt, draft: plan, final: attempt >= MAX_REPAIRS });
     return {
       kind: 'rejected',
@@ -45,7 +49,11 @@ export async function publishPlan(deps: TurnDeps, plan: string, attempt: number)
  */
 export async function approvalOrHandoff(deps: TurnDeps, planFile: string): Promise<TurnEnd> {
   if (deps.planConfirmation !== 'skip' || deps.state().planningExplicit) return { status: 'awaiting_approval' };
-  const handoff = await handOff({ fs: deps.fs, root: deps.root, emit: (e) => deps.emit(e), state: () => deps.state() }, 'auto_accept', true);
+  const handoff = await handOff(
+    { fs: deps.fs, root: deps.root, emit: (e) => deps.emit(e), state: () => deps.state() },
+    'auto_accept',
+    true,
+  );
   if (!handoff.ok) return { status: 'awaiting_approval', reason: handoff.reason };
   await deps.emit({
     type: 'notice',
@@ -56,7 +64,10 @@ export async function approvalOrHandoff(deps: TurnDeps, planFile: string): Promi
 }
 
 /** STORE-1: writes a validated plan over the session's plan file (or a new one) and says so. */
-async function persistPlan(deps: TurnDeps, plan: string): Promise<{ kind: 'saved'; planFile: string } | { kind: 'store_failed'; reason: string }> {
+async function persistPlan(
+  deps: TurnDeps,
+  plan: string,
+): Promise<{ kind: 'saved'; planFile: string } | { kind: 'store_failed'; reason: string }> {
   const store = new PlanStore(deps.fs, deps.root);
   const previous = deps.state().activePlan;
   const slug = previous ? slugOf(previous.planFile) : undefined;
@@ -64,7 +75,10 @@ async function persistPlan(deps: TurnDeps, plan: string): Promise<{ kind: 'saved
     const saved = await store.save(plan, slug ? { slug } : {});
     if (saved.status === 'rejected') return { kind: 'store_failed', reason: 'The plan did not validate when saved.' };
     if (saved.status === 'external_edit') {
-      return { kind: 'store_failed', reason: `${saved.path} was edited outside the session; your edit was kept. Review it, then ask to re-plan.` };
+      return {
+        kind: 'store_failed',
+        reason: `${saved.path} was edited outside the session; your edit was kept. Review it, then ask to re-plan.`,
+      };
     }
     const relative = saved.path.startsWith(`${deps.root}/`) ? saved.path.slice(deps.root.length + 1) : saved.path;
     const title = buildSynopsis(plan).title;
@@ -88,7 +102,12 @@ function slugOf(planFile: string): string {
  * invalid or cut-off revision is rejected visibly, overwrites nothing, sends no repair request
  * and ends the turn blocked. Returns null when the turn continues.
  */
-export async function executionReplan(deps: TurnDeps, turn: TurnState, plan: string, truncated: boolean): Promise<TurnEnd | null> {
+export async function executionReplan(
+  deps: TurnDeps,
+  turn: TurnState,
+  plan: string,
+  truncated: boolean,
+): Promise<TurnEnd | null> {
   const report = validatePlan(plan);
   if (truncated || !report.ready) {
     const reasons = truncated
@@ -105,30 +124,67 @@ export async function executionReplan(deps: TurnDeps, turn: TurnState, plan: str
   if (saved.kind === 'store_failed') return { status: 'blocked', reason: saved.reason };
   const { planFile } = saved;
   const tracker = await refreshTrackerFromPlan(deps.fs, deps.root, `${deps.root}/${planFile}`, plan);
-  if (!tracker.ok) return { status: 'blocked', reason: `The revised plan was saved to ${planFile}, but ${tracker.reason.charAt(0).toLowerCase()}${tracker.reason.slice(1)}` };
+  if (!tracker.ok)
+    return {
+      status: 'blocked',
+      reason: `The revised plan was saved to ${planFile}, but ${tracker.reason.charAt(0).toLowerCase()}${tracker.reason.slice(1)}`,
+    };
   const { totals, trackerFile } = tracker;
-  await deps.emit({ type: 'tracker.updated', trackerFile, total: totals.total, completed: totals.completed, inProgress: totals.in_progress, blocked: totals.blocked });
+  await deps.emit({
+    type: 'tracker.updated',
+    trackerFile,
+    total: totals.total,
+    completed: totals.completed,
+    inProgress: totals.in_progress,
+    blocked: totals.blocked,
+  });
   return revisionApproval(deps, turn, planFile, trackerFile);
 }
 
 /** EXEC-4: a saved revision continues without a gate in an approved turn, under `auto` or skip; else it waits. */
-async function revisionApproval(deps: TurnDeps, turn: TurnState, planFile: string, trackerFile: string): Promise<TurnEnd | null> {
+async function revisionApproval(
+  deps: TurnDeps,
+  turn: TurnState,
+  planFile: string,
+  trackerFile: string,
+): Promise<TurnEnd | null> {
   const state = deps.state();
   const approvedTurn = state.turnKind === 'implementation' && turn.autoReplans < MAX_AUTO_REPLANS;
   if (!approvedTurn && state.agent !== 'auto' && deps.planConfirmation !== 'skip') {
-    await deps.emit({ type: 'notice', level: 'warning', text: `The agent proposed a revised plan during execution (${planFile}); review it before work continues.` });
+    await deps.emit({
+      type: 'notice',
+      level: 'warning',
+      text: `The agent proposed a revised plan during execution (${planFile}); review it before work continues.`,
+    });
     await deps.emit({ type: 'plan.approval.requested', planFile, trackerFile });
-    return { status: 'awaiting_approval', reason: 'The agent revised the plan during execution; review it before work continues.' };
+    return {
+      status: 'awaiting_approval',
+      reason: 'The agent revised the plan during execution; review it before work continues.',
+    };
   }
   turn.autoReplans += 1;
   if (approvedTurn) {
-    await deps.emit({ type: 'notice', level: 'info', text: `The agent revised the approved plan during implementation; ${planFile} and its checklist were updated and work continues without a second approval.` });
+    await deps.emit({
+      type: 'notice',
+      level: 'info',
+      text: `The agent revised the approved plan during implementation; ${planFile} and its checklist were updated and work continues without a second approval.`,
+    });
   } else {
     await deps.emit({ type: 'plan.approval.requested', planFile, trackerFile });
     await deps.emit({ type: 'plan.approval.resolved', choice: 'auto_accept', automatic: true, planFile });
     const who = state.agent === 'auto' ? 'Auto accepted it' : 'plan confirmation is off, so it was accepted';
-    await deps.emit({ type: 'notice', level: 'info', text: `The agent proposed a revised plan during execution; ${who} (${planFile}) and work continues.` });
+    await deps.emit({
+      type: 'notice',
+      level: 'info',
+      text: `The agent proposed a revised plan during execution; ${who} (${planFile}) and work continues.`,
+    });
   }
-  await directive(deps, turn, 'handoff', `The revised plan in ${planFile} is saved and approved. Continue implementing it; keep the checklist (${trackerFile}) current with task_tracker.`, false);
+  await directive(
+    deps,
+    turn,
+    'handoff',
+    `The revised plan in ${planFile} is saved and approved. Continue implementing it; keep the checklist (${trackerFile}) current with task_tracker.`,
+    false,
+  );
   return null;
 }

@@ -4,7 +4,13 @@
  * while tools are closed (SYN-1), the answer completed as events.
  */
 import {
-  collectStream, requestView, streamWithRetry, type FinishReason, type ModelResponse, type RetryOptions, type StreamOutcome,
+  collectStream,
+  requestView,
+  streamWithRetry,
+  type FinishReason,
+  type ModelResponse,
+  type RetryOptions,
+  type StreamOutcome,
 } from '../../llm';
 import { PlanStreamParser, type PlanStreamResult } from '../../plan';
 import type { ExecutionMode } from '../../vocabulary';
@@ -25,7 +31,11 @@ const CONFIRMATION: Readonly<Record<ExecutionMode, string>> = {
 /** The system prompt for the agent. */
 export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
   if (state.agent === 'plan') return fill(prompts.plan, { workspace: state.workspace });
-  return fill(prompts.build, { workspace: state.workspace, agent: state.agent, confirmation: CONFIRMATION[state.agent] });
+  return fill(prompts.build, {
+    workspace: state.workspace,
+    agent: state.agent,
+    confirmation: CONFIRMATION[state.agent],
+  });
 }
 
 export type ModelStep =
@@ -38,7 +48,9 @@ export async function askModel(deps: TurnDeps, turn: TurnState, signal: AbortSig
   const closed = toolsClosed(turn);
   const parser = new PlanStreamParser();
   let retries = 0;
-  const outcome = await stream(deps, closed, parser, signal, () => { retries += 1; });
+  const outcome = await stream(deps, closed, parser, signal, () => {
+    retries += 1;
+  });
   // SYN-1: while tools are closed every request and every transport retry spends the allowance.
   if (closed) turn.allowanceUsed += 1 + retries;
 
@@ -57,7 +69,13 @@ export async function askModel(deps: TurnDeps, turn: TurnState, signal: AbortSig
   return { kind: 'answered', response: outcome.response, finishReason: outcome.finishReason, streamed };
 }
 
-function stream(deps: TurnDeps, closed: boolean, parser: PlanStreamParser, signal: AbortSignal, onRetry: () => void): Promise<StreamOutcome> {
+function stream(
+  deps: TurnDeps,
+  closed: boolean,
+  parser: PlanStreamParser,
+  signal: AbortSignal,
+  onRetry: () => void,
+): Promise<StreamOutcome> {
   const state = deps.state();
   const request = {
     system: systemPrompt(deps.prompts, state),
