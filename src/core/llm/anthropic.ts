@@ -3,6 +3,10 @@ import type {
   ContentBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
+  RawContentBlockDeltaEvent,
+  RawContentBlockStartEvent,
+  RawMessageDeltaEvent,
+  RawMessageStartEvent,
   RawMessageStreamEvent,
   StopReason,
   TextBlockParam,
@@ -136,18 +140,112 @@ type OpenBlock =
   | { kind: 'tool_use'; id: string; name: string; json: string; initialInput: unknown }
   | { kind: 'other' };
 
-export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
-  const secrets = [options.apiKey];
-  const clock = options.clock ?? systemClock;
+/**
+ * Folds the server-sent events of one message into stream chunks, and keeps what the end of the
+ * stream is judged by: usage, the stop reason and whether `message_stop` arrived.
+ */
+class MessageEventReader {
+  private readonly blocks = new Map<number, OpenBlock>();
+  readonly usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  sawUsage = false;
+  finish: FinishReason | undefined;
+  stopped = false;
+
+  *read(event: RawMessageStreamEvent): Generator<StreamChunk> {
+    switch (event.type) {
+      case 'message_start':
+        this.startUsage(event.message.usage);
+        break;
+      case 'content_block_start':
+        yield* this.openBlock(event.index, event.content_block);
+        break;
+      case 'content_block_delta':
+        yield* this.extendBlock(event.index, event.delta);
+        break;
+      case 'content_block_stop':
+        yield* this.closeBlock(event.index);
+        break;
+      case 'message_delta':
+        this.endMessage(event);
+        break;
+      case 'message_stop':
+        this.stopped = true;
+        break;
+    }
+  }
+
+  private startUsage(u: RawMessageStartEvent['message']['usage']): void {
+    this.usage.inputTokens = u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
+    this.usage.outputTokens = u.output_tokens;
+    if (u.cache_read_input_tokens) this.usage.cachedInputTokens = u.cache_read_input_tokens;
+    this.sawUsage = true;
+  }
+
+  private *openBlock(index: number, b: RawContentBlockStartEvent['content_block']): Generator<StreamChunk> {
+    if (b.type === 'text') {
+      this.blocks.set(index, { kind: 'text' });
+      if (b.text) yield { type: 'text_delta', text: b.text };
+    } else if (b.type === 'thinking') {
+      this.blocks.set(index, { kind: 'thinking', text: b.thinking, signature: b.signature });
+      if (b.thinking) yield { type: 'reasoning_delta', text: b.thinking };
+    } else if (b.type === 'redacted_thinking') {
+      this.blocks.set(index, { kind: 'redacted', data: b.data });
+    } else if (b.type === 'tool_use') {
+      this.blocks.set(index, { kind: 'tool_use', id: b.id, name: b.name, json: '', initialInput: b.input });
+    } else {
+      this.blocks.set(index, { kind: 'other' });
+    }
+  }
+
+  private *extendBlock(index: number, d: RawContentBlockDeltaEvent['delta']): Generator<StreamChunk> {
+    const block = this.blocks.get(index);
+    if (d.type === 'text_delta') yield { type: 'text_delta', text: d.text };
+    else if (d.type === 'thinking_delta') {
+      if (block?.kind === 'thinking') block.text += d.thinking;
+      yield { type: 'reasoning_delta', text: d.thinking };
+    } else if (d.type === 'signature_delta' && block?.kind === 'thinking') block.signature += d.signature;
+    else if (d.type === 'input_json_delta' && block?.kind === 'tool_use') block.json += d.partial_json;
+  }
+
+  private *closeBlock(index: number): Generator<StreamChunk> {
+    const block = this.blocks.get(index);
+    if (block?.kind === 'thinking' && block.signature !== '') {
+      yield { type: 'reasoning_block', block: { kind: 'thinking', text: block.text, signature: block.signature } };
+    } else if (block?.kind === 'redacted') {
+      yield { type: 'reasoning_block', block: { kind: 'redacted', data: block.data } };
+    } else if (block?.kind === 'tool_use') {
+      const args = block.json !== '' ? block.json : JSON.stringify(block.initialInput ?? {});
+      yield { type: 'tool_call', call: { id: block.id, name: block.name, arguments: args } };
+    }
+    this.blocks.delete(index);
+  }
+
+  private endMessage(event: RawMessageDeltaEvent): void {
+    if (event.delta.stop_reason) this.finish = mapStop(event.delta.stop_reason);
+    // message_delta usage is cumulative for the message.
+    this.usage.outputTokens = event.usage.output_tokens;
+    const thinking = event.usage.output_tokens_details?.thinking_tokens;
+    if (typeof thinking === 'number') this.usage.reasoningTokens = thinking;
+    this.sawUsage = true;
+  }
+}
+
+function anthropicClient(options: AnthropicProviderOptions): Anthropic {
   const baseURL = options.baseUrl || ANTHROPIC_DEFAULT_BASE_URL;
   parseBaseUrl(baseURL);
-  const client = new Anthropic({
+  return new Anthropic({
     apiKey: options.apiKey,
     baseURL,
     maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
     logLevel: 'off',
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
+}
+
+export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
+  const secrets = [options.apiKey];
+  const clock = options.clock ?? systemClock;
+  const client = anthropicClient(options);
 
   const failureOf = (err: unknown): ProviderFailure =>
     failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
@@ -162,83 +260,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       yield { type: 'cancelled' };
       return;
     }
-    const blocks = new Map<number, OpenBlock>();
-    const usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    let sawUsage = false;
-    let finish: FinishReason | undefined;
-    let stopped = false;
+    const reader = new MessageEventReader();
     try {
       const body = toAnthropicBody(request, options.model, options.thinkingBudgetTokens);
       const events = await client.messages.create(body, signal ? { signal } : {});
-      for await (const event of events as AsyncIterable<RawMessageStreamEvent>) {
-        switch (event.type) {
-          case 'message_start': {
-            const u = event.message.usage;
-            usage.inputTokens =
-              u.input_tokens + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0);
-            usage.outputTokens = u.output_tokens;
-            if (u.cache_read_input_tokens) usage.cachedInputTokens = u.cache_read_input_tokens;
-            sawUsage = true;
-            break;
-          }
-          case 'content_block_start': {
-            const b = event.content_block;
-            if (b.type === 'text') {
-              blocks.set(event.index, { kind: 'text' });
-              if (b.text) yield { type: 'text_delta', text: b.text };
-            } else if (b.type === 'thinking') {
-              blocks.set(event.index, { kind: 'thinking', text: b.thinking, signature: b.signature });
-              if (b.thinking) yield { type: 'reasoning_delta', text: b.thinking };
-            } else if (b.type === 'redacted_thinking') {
-              blocks.set(event.index, { kind: 'redacted', data: b.data });
-            } else if (b.type === 'tool_use') {
-              blocks.set(event.index, { kind: 'tool_use', id: b.id, name: b.name, json: '', initialInput: b.input });
-            } else {
-              blocks.set(event.index, { kind: 'other' });
-            }
-            break;
-          }
-          case 'content_block_delta': {
-            const block = blocks.get(event.index);
-            const d = event.delta;
-            if (d.type === 'text_delta') yield { type: 'text_delta', text: d.text };
-            else if (d.type === 'thinking_delta') {
-              if (block?.kind === 'thinking') block.text += d.thinking;
-              yield { type: 'reasoning_delta', text: d.thinking };
-            } else if (d.type === 'signature_delta' && block?.kind === 'thinking') block.signature += d.signature;
-            else if (d.type === 'input_json_delta' && block?.kind === 'tool_use') block.json += d.partial_json;
-            break;
-          }
-          case 'content_block_stop': {
-            const block = blocks.get(event.index);
-            if (block?.kind === 'thinking' && block.signature !== '') {
-              yield {
-                type: 'reasoning_block',
-                block: { kind: 'thinking', text: block.text, signature: block.signature },
-              };
-            } else if (block?.kind === 'redacted') {
-              yield { type: 'reasoning_block', block: { kind: 'redacted', data: block.data } };
-            } else if (block?.kind === 'tool_use') {
-              const args = block.json !== '' ? block.json : JSON.stringify(block.initialInput ?? {});
-              yield { type: 'tool_call', call: { id: block.id, name: block.name, arguments: args } };
-            }
-            blocks.delete(event.index);
-            break;
-          }
-          case 'message_delta': {
-            if (event.delta.stop_reason) finish = mapStop(event.delta.stop_reason);
-            // message_delta usage is cumulative for the message.
-            usage.outputTokens = event.usage.output_tokens;
-            const thinking = event.usage.output_tokens_details?.thinking_tokens;
-            if (typeof thinking === 'number') usage.reasoningTokens = thinking;
-            sawUsage = true;
-            break;
-          }
-          case 'message_stop':
-            stopped = true;
-            break;
-        }
-      }
+      for await (const event of events as AsyncIterable<RawMessageStreamEvent>) yield* reader.read(event);
     } catch (err) {
       yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
       return;
@@ -247,12 +273,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
       yield { type: 'cancelled' };
       return;
     }
-    if (!stopped || finish === undefined) {
+    if (!reader.stopped || reader.finish === undefined) {
       yield protocolError('the stream ended before message_stop (connection closed early?)', true);
       return;
     }
-    if (sawUsage) yield { type: 'usage', usage };
-    yield { type: 'finish', reason: finish };
+    if (reader.sawUsage) yield { type: 'usage', usage: reader.usage };
+    yield { type: 'finish', reason: reader.finish };
   }
 
   return { id: PROVIDER_ID, model: options.model, stream };

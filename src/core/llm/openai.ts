@@ -20,7 +20,7 @@ import {
   type Usage,
 } from './provider';
 import { requestView } from './request-view';
-import { ThinkTagSplitter } from './think-tags';
+import { ThinkTagSplitter, type SplitPiece } from './think-tags';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -132,6 +132,80 @@ function newCallId(index: number): string {
   return `call_${index}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+function* splitPieces(pieces: SplitPiece[]): Generator<StreamChunk> {
+  for (const piece of pieces) {
+    yield piece.kind === 'text'
+      ? { type: 'text_delta', text: piece.text }
+      : { type: 'reasoning_delta', text: piece.text };
+  }
+}
+
+type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
+
+/**
+ * Folds streamed completion chunks into stream chunks. Text and reasoning pass through as they
+ * come; tool calls are assembled from their fragments and released only once the stream ended.
+ */
+class CompletionChunkReader {
+  private readonly splitter = new ThinkTagSplitter();
+  private readonly calls: PartialCall[] = [];
+  private readonly open = new Map<number, PartialCall>();
+  finish: FinishReason | undefined;
+  usage: Usage | undefined;
+
+  *read(chunk: ChatCompletionChunk): Generator<StreamChunk> {
+    if (chunk.usage) this.usage = usageOf(chunk.usage);
+    const choice = chunk.choices[0];
+    if (!choice) return;
+    const extra = ReasoningDelta.safeParse(choice.delta);
+    const reasoning = extra.success ? (extra.data.reasoning_content ?? extra.data.reasoning) : undefined;
+    if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
+    if (choice.delta.content) yield* splitPieces(this.splitter.push(choice.delta.content));
+    for (const fragment of choice.delta.tool_calls ?? []) this.addFragment(fragment);
+    if (choice.finish_reason) this.finish = mapFinish(choice.finish_reason);
+  }
+
+  /** Text held back by the think-tag splitter. */
+  *flush(): Generator<StreamChunk> {
+    yield* splitPieces(this.splitter.end());
+  }
+
+  /** The assembled calls, or the index of the first one that never received a function name. */
+  completeCalls(): { calls: ToolCall[] } | { unnamedIndex: number } {
+    const complete: ToolCall[] = [];
+    for (const [index, call] of this.calls.entries()) {
+      if (call.name === '') return { unnamedIndex: index };
+      complete.push({ id: call.id || newCallId(index), name: call.name, arguments: call.arguments || '{}' });
+    }
+    return { calls: complete };
+  }
+
+  private addFragment(fragment: ToolCallFragment): void {
+    let call = this.open.get(fragment.index);
+    // Some servers send parallel calls complete, all at index 0: a new id starts a new call.
+    if (!call || (fragment.id && call.id && fragment.id !== call.id)) {
+      call = { id: '', name: '', arguments: '' };
+      this.calls.push(call);
+      this.open.set(fragment.index, call);
+    }
+    if (fragment.id) call.id = fragment.id;
+    const name = fragment.function?.name;
+    // OpenAI sends the name once; some servers repeat it on every fragment.
+    if (name && name !== call.name) call.name += name;
+    if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+  }
+}
+
+function openAIClient(options: OpenAIProviderOptions, baseURL: string): OpenAI {
+  return new OpenAI({
+    apiKey: options.apiKey || NO_KEY_PLACEHOLDER,
+    baseURL,
+    maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
+    logLevel: 'off',
+    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+  });
+}
+
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
   const baseURL = options.baseUrl || OPENAI_DEFAULT_BASE_URL;
   const secrets = options.apiKey ? [options.apiKey] : [];
@@ -139,16 +213,14 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   const url = parseBaseUrl(baseURL);
   const maxTokensField =
     options.maxTokensField ?? (url.hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
-  const client = new OpenAI({
-    apiKey: options.apiKey || NO_KEY_PLACEHOLDER,
-    baseURL,
-    maxRetries: 0, // retry.ts owns retries so that each one is visible and charged (SYN-1)
-    logLevel: 'off',
-    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-  });
+  const client = openAIClient(options, baseURL);
 
   const failureOf = (err: unknown): ProviderFailure =>
     failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
+  const protocolError = (message: string, retryable: boolean): StreamChunk => ({
+    type: 'error',
+    failure: protocolFailure(PROVIDER_ID, secrets, retryable, message),
+  });
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
@@ -156,44 +228,11 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       yield { type: 'cancelled' };
       return;
     }
-    const splitter = new ThinkTagSplitter();
-    const calls: PartialCall[] = [];
-    const open = new Map<number, PartialCall>();
-    let finish: FinishReason | undefined;
-    let usage: Usage | undefined;
+    const reader = new CompletionChunkReader();
     try {
       const body = toOpenAIBody(request, options.model, maxTokensField);
       const response = await client.chat.completions.create(body, signal ? { signal } : {});
-      for await (const chunk of response) {
-        if (chunk.usage) usage = usageOf(chunk.usage);
-        const choice = chunk.choices[0];
-        if (!choice) continue;
-        const extra = ReasoningDelta.safeParse(choice.delta);
-        const reasoning = extra.success ? (extra.data.reasoning_content ?? extra.data.reasoning) : undefined;
-        if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
-        if (choice.delta.content) {
-          for (const piece of splitter.push(choice.delta.content)) {
-            yield piece.kind === 'text'
-              ? { type: 'text_delta', text: piece.text }
-              : { type: 'reasoning_delta', text: piece.text };
-          }
-        }
-        for (const fragment of choice.delta.tool_calls ?? []) {
-          let call = open.get(fragment.index);
-          // Some servers send parallel calls complete, all at index 0: a new id starts a new call.
-          if (!call || (fragment.id && call.id && fragment.id !== call.id)) {
-            call = { id: '', name: '', arguments: '' };
-            calls.push(call);
-            open.set(fragment.index, call);
-          }
-          if (fragment.id) call.id = fragment.id;
-          const name = fragment.function?.name;
-          // OpenAI sends the name once; some servers repeat it on every fragment.
-          if (name && name !== call.name) call.name += name;
-          if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
-        }
-        if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
-      }
+      for await (const chunk of response) yield* reader.read(chunk);
     } catch (err) {
       // State-based (EXEC-5): only our own signal makes a cancellation, whatever the error says.
       yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
@@ -204,38 +243,21 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       yield { type: 'cancelled' };
       return;
     }
-    for (const piece of splitter.end()) {
-      yield piece.kind === 'text'
-        ? { type: 'text_delta', text: piece.text }
-        : { type: 'reasoning_delta', text: piece.text };
-    }
+    yield* reader.flush();
+    const finish = reader.finish;
     if (finish === undefined) {
-      yield {
-        type: 'error',
-        failure: protocolFailure(
-          PROVIDER_ID,
-          secrets,
-          true,
-          'the stream ended without a finish reason (connection closed early?)',
-        ),
-      };
+      yield protocolError('the stream ended without a finish reason (connection closed early?)', true);
       return;
     }
-    const complete: ToolCall[] = [];
-    for (const [index, call] of calls.entries()) {
-      if (call.name === '') {
-        yield {
-          type: 'error',
-          failure: protocolFailure(PROVIDER_ID, secrets, false, `tool call #${index} arrived without a function name`),
-        };
-        return;
-      }
-      complete.push({ id: call.id || newCallId(index), name: call.name, arguments: call.arguments || '{}' });
+    const assembled = reader.completeCalls();
+    if ('unnamedIndex' in assembled) {
+      yield protocolError(`tool call #${assembled.unnamedIndex} arrived without a function name`, false);
+      return;
     }
-    for (const call of complete) yield { type: 'tool_call', call };
-    if (usage) yield { type: 'usage', usage };
+    for (const call of assembled.calls) yield { type: 'tool_call', call };
+    if (reader.usage) yield { type: 'usage', usage: reader.usage };
     // Some servers (older Ollama) report `stop` even when the message carries tool calls.
-    yield { type: 'finish', reason: complete.length > 0 && finish === 'stop' ? 'tool_calls' : finish };
+    yield { type: 'finish', reason: assembled.calls.length > 0 && finish === 'stop' ? 'tool_calls' : finish };
   }
 
   return { id: PROVIDER_ID, model: options.model, stream };
