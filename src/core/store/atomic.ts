@@ -213,79 +213,130 @@ export class PublishError extends StoreError {
  * Rollback failures are listed in the thrown PublishError's message.
  */
 export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promise<PublishResult> {
-  const results: AtomicWriteResult[] = [];
-  const pending: Array<{ index: number; prepared: Prepared }> = [];
-  for (const [index, file] of req.files.entries()) {
-    const { prepared, result } = await prepare(fs, { ...file, root: req.root });
-    if (result) results[index] = result;
-    if (prepared) pending.push({ index, prepared });
-  }
+  const { results, pending } = await prepareAll(fs, req);
   const earlyEdits = results.flatMap((r) => (r?.externalEdit ? [r.externalEdit] : []));
   if (earlyEdits.length > 0) {
     for (const { index, prepared } of pending) results[index] = { path: prepared.path, written: false };
     return { published: false, results, externalEdits: earlyEdits };
   }
-
-  const temps: string[] = [];
-  try {
-    for (const { prepared } of pending) temps.push(await stage(fs, req.root, prepared));
-  } catch (err) {
-    await Promise.all(temps.map((t) => fs.removeFile(t).catch(() => undefined)));
-    throw err;
-  }
-
-  const committed: Array<{ index: number; prepared: Prepared }> = [];
-  for (const [i, { index, prepared }] of pending.entries()) {
-    const temp = temps[i] as string;
-    let failure: unknown;
-    let edit: ExternalEdit | undefined;
-    try {
-      await assertSafeTarget(fs, req.root, prepared.path);
-      const now = await fs.readText(prepared.path);
-      if (now !== prepared.before) edit = externalEditOf(prepared.path, now);
-      else await fs.rename(temp, prepared.path);
-    } catch (err) {
-      failure = err;
-    }
+  const temps = await stageAll(fs, req.root, pending);
+  const committed: PendingFile[] = [];
+  for (const [i, current] of pending.entries()) {
+    const { failure, edit } = await renameUnlessEdited(fs, req.root, current.prepared, temps[i] as string);
     if (failure === undefined && edit === undefined) {
-      committed.push({ index, prepared });
-      results[index] = { path: prepared.path, written: true };
+      committed.push(current);
+      results[current.index] = { path: current.prepared.path, written: true };
       continue;
     }
-    await Promise.all(temps.slice(i).map((t) => fs.removeFile(t).catch(() => undefined)));
+    await removeTemps(fs, temps.slice(i));
     const rollback = await rollBack(
       fs,
       committed.map((c) => c.prepared),
     );
-    if (edit) {
-      for (const c of committed) results[c.index] = { path: c.prepared.path, written: false };
-      for (const { index: j, prepared: q } of pending.slice(i + 1)) results[j] = { path: q.path, written: false };
-      results[index] = { path: prepared.path, written: false, externalEdit: edit };
-      if (rollback.failures.length > 0) {
-        throw new PublishError(
-          `${edit.message}; rolling back the files already written failed: ${rollback.failures.join('; ')}`,
-          prepared.path,
-          rollback.failures,
-        );
-      }
-      return { published: false, results, externalEdits: [edit, ...rollback.keptEdits] };
-    }
-    const rollbackNote =
-      rollback.failures.length > 0
-        ? `; rollback failed: ${rollback.failures.join('; ')}`
-        : committed.length > 0
-          ? `; ${committed.length} earlier file(s) of this publication were restored`
-          : '';
-    const keptNote =
-      rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
-    throw new PublishError(
-      `could not write ${prepared.path}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
-      prepared.path,
-      rollback.failures,
-      { cause: failure },
-    );
+    if (edit)
+      return stoppedByExternalEdit(results, { committed, current, later: pending.slice(i + 1), edit, rollback });
+    throw publishFailure(current.prepared.path, failure, committed.length, rollback);
   }
   return { published: true, results, externalEdits: [] };
+}
+
+interface PendingFile {
+  /** Position in the publication request, and so in its results. */
+  index: number;
+  prepared: Prepared;
+}
+
+type Rollback = Awaited<ReturnType<typeof rollBack>>;
+
+/** Checks and reads every file; those already settled (unchanged, or edited externally) get their result now. */
+async function prepareAll(
+  fs: FileSystem,
+  req: PublishRequest,
+): Promise<{ results: AtomicWriteResult[]; pending: PendingFile[] }> {
+  const results: AtomicWriteResult[] = [];
+  const pending: PendingFile[] = [];
+  for (const [index, file] of req.files.entries()) {
+    const { prepared, result } = await prepare(fs, { ...file, root: req.root });
+    if (result) results[index] = result;
+    if (prepared) pending.push({ index, prepared });
+  }
+  return { results, pending };
+}
+
+/** Stages a temp file for each pending file, before any rename; on a failure no temp file is left. */
+async function stageAll(fs: FileSystem, root: string, pending: readonly PendingFile[]): Promise<string[]> {
+  const temps: string[] = [];
+  try {
+    for (const { prepared } of pending) temps.push(await stage(fs, root, prepared));
+  } catch (err) {
+    await removeTemps(fs, temps);
+    throw err;
+  }
+  return temps;
+}
+
+async function removeTemps(fs: FileSystem, temps: readonly string[]): Promise<void> {
+  await Promise.all(temps.map((t) => fs.removeFile(t).catch(() => undefined)));
+}
+
+/** The last-moment checks, then the rename; a target edited since it was read is left alone. */
+async function renameUnlessEdited(
+  fs: FileSystem,
+  root: string,
+  prepared: Prepared,
+  temp: string,
+): Promise<{ failure?: unknown; edit?: ExternalEdit }> {
+  try {
+    await assertSafeTarget(fs, root, prepared.path);
+    const now = await fs.readText(prepared.path);
+    if (now !== prepared.before) return { edit: externalEditOf(prepared.path, now) };
+    await fs.rename(temp, prepared.path);
+    return {};
+  } catch (err) {
+    return { failure: err };
+  }
+}
+
+/** An external edit found right before a rename: nothing of the publication stays written. */
+function stoppedByExternalEdit(
+  results: AtomicWriteResult[],
+  stop: {
+    committed: readonly PendingFile[];
+    current: PendingFile;
+    later: readonly PendingFile[];
+    edit: ExternalEdit;
+    rollback: Rollback;
+  },
+): PublishResult {
+  const { committed, current, later, edit, rollback } = stop;
+  for (const c of committed) results[c.index] = { path: c.prepared.path, written: false };
+  for (const { index, prepared } of later) results[index] = { path: prepared.path, written: false };
+  results[current.index] = { path: current.prepared.path, written: false, externalEdit: edit };
+  if (rollback.failures.length > 0) {
+    throw new PublishError(
+      `${edit.message}; rolling back the files already written failed: ${rollback.failures.join('; ')}`,
+      current.prepared.path,
+      rollback.failures,
+    );
+  }
+  return { published: false, results, externalEdits: [edit, ...rollback.keptEdits] };
+}
+
+function publishFailure(target: string, failure: unknown, committedCount: number, rollback: Rollback): PublishError {
+  const rollbackNote =
+    rollback.failures.length > 0
+      ? `; rollback failed: ${rollback.failures.join('; ')}`
+      : committedCount > 0
+        ? `; ${committedCount} earlier file(s) of this publication were restored`
+        : '';
+  const keptNote =
+    rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
+  return new PublishError(
+    `could not write ${target}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
+    target,
+    rollback.failures,
+    { cause: failure },
+  );
 }
 
 async function rollBack(
