@@ -38,7 +38,7 @@ import { MARK } from './command-words';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
 import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
 import type { AgentMode } from '../vocabulary';
-import { scanCommand, type ScannedSegment, type ScanResult } from './shell-scan';
+import { scanCommand, type Redirect, type ScannedSegment, type ScanResult } from './shell-scan';
 import { aggregate, refuseWhole, type SegmentsVerdict } from './verdict';
 
 /** The path rule's verdict, aggregated over the segments like the policy's (verdict.ts). */
@@ -423,25 +423,12 @@ class Checker {
   /** Verdict for one simple command; updates the cwd flow for `cd`, `pushd` and `popd`. */
   segment(segment: ScannedSegment, flow: CwdFlow): string | null {
     const cwds = flow.enter(segment.joiner);
-    if (flow.overflowed) {
-      return `the \`cd\`s before this command leave more than ${MAX_FOLDERS} folders it may run in, more than the workspace check follows; use \`cd DIR &&\` or fewer \`cd\`s per command`;
-    }
-    if (segment.substitution) {
-      return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
-    }
-    if (segment.braces)
-      return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
+    const hidden = this.hiddenPaths(segment, flow);
+    if (hidden !== null) return hidden;
     if (!segment.argv.ok) return segment.argv.reason;
     const words = segment.argv.words;
-    for (const r of segment.redirects) {
-      if (r.targetWords === null) continue;
-      if (!r.targetWords.ok) return `redirection \`${r.text}\`: ${r.targetWords.reason}`;
-      // Every word counts: a comment or operator the parser split off is still part of the file name.
-      for (const target of r.targetWords.words) {
-        const why = this.path(target.text, target.glob, cwds);
-        if (why !== null) return `redirection \`${r.text}\`: ${why}`;
-      }
-    }
+    const redirected = this.redirectTargets(segment.redirects, cwds);
+    if (redirected !== null) return redirected;
     let at = 0;
     while (at < words.length && ASSIGNMENT.test((words[at] as Word).text)) {
       const why = this.argument(words[at] as Word, cwds);
@@ -450,35 +437,82 @@ class Checker {
     }
     const head = words[at];
     if (head === undefined) return null;
-    if (head.text.includes(MARK))
-      return `the program name \`${head.text.replaceAll(MARK, '')}\` comes from a shell variable the workspace check cannot resolve`;
-    if (head.glob) {
-      const why = this.path(head.text, true, cwds);
-      if (why !== null) return why;
-    }
+    const unnamed = this.programWord(head, cwds);
+    if (unnamed !== null) return unnamed;
     const program = posix.basename(head.text);
     const args = words.slice(at + 1);
     const fed = inputDriven(program, args);
     if (fed !== null) return fed;
-    if (program === 'cd' || program === 'pushd' || program === 'popd') {
-      this.folderChanges += 1;
-      if (this.folderChanges > MAX_FOLDER_CHANGES) {
-        return `more than ${MAX_FOLDER_CHANGES} \`cd\`/\`pushd\`/\`popd\` in one command are more than the workspace check follows; split the command`;
+    if (program === 'cd' || program === 'pushd' || program === 'popd')
+      return this.folderCommand(program, args, cwds, flow);
+    const script = this.innerScriptVerdict(program, args);
+    if (script !== null) return script;
+    return this.arguments(program, args, cwds);
+  }
+
+  /** Why the segment's paths cannot be known from its text: too many folders, substitutions, braces. */
+  private hiddenPaths(segment: ScannedSegment, flow: CwdFlow): string | null {
+    if (flow.overflowed) {
+      return `the \`cd\`s before this command leave more than ${MAX_FOLDERS} folders it may run in, more than the workspace check follows; use \`cd DIR &&\` or fewer \`cd\`s per command`;
+    }
+    if (segment.substitution) {
+      return 'a command substitution (`$(…)`, backticks) or process substitution (`<(…)`) produces paths the workspace check cannot see; run the inner command on its own and pass its result literally';
+    }
+    if (segment.braces)
+      return 'a brace expansion (`{a,b}`, `{1..9}`) turns one word into several paths the workspace check cannot see; list the paths one by one';
+    return null;
+  }
+
+  private redirectTargets(redirects: readonly Redirect[], cwds: readonly string[]): string | null {
+    for (const r of redirects) {
+      if (r.targetWords === null) continue;
+      if (!r.targetWords.ok) return `redirection \`${r.text}\`: ${r.targetWords.reason}`;
+      // Every word counts: a comment or operator the parser split off is still part of the file name.
+      for (const target of r.targetWords.words) {
+        const why = this.path(target.text, target.glob, cwds);
+        if (why !== null) return `redirection \`${r.text}\`: ${why}`;
       }
     }
-    if (program === 'cd' || program === 'pushd') return this.changeDirectory(program, args, cwds, flow);
+    return null;
+  }
+
+  /** The program word is exempt as a path, but not when it is a variable or a glob that may leave. */
+  private programWord(head: Word, cwds: readonly string[]): string | null {
+    if (head.text.includes(MARK))
+      return `the program name \`${head.text.replaceAll(MARK, '')}\` comes from a shell variable the workspace check cannot resolve`;
+    return head.glob ? this.path(head.text, true, cwds) : null;
+  }
+
+  private folderCommand(
+    program: 'cd' | 'pushd' | 'popd',
+    args: readonly Word[],
+    cwds: readonly string[],
+    flow: CwdFlow,
+  ): string | null {
+    this.folderChanges += 1;
+    if (this.folderChanges > MAX_FOLDER_CHANGES) {
+      return `more than ${MAX_FOLDER_CHANGES} \`cd\`/\`pushd\`/\`popd\` in one command are more than the workspace check follows; split the command`;
+    }
     if (program === 'popd') {
       flow.popd();
       return null;
     }
+    return this.changeDirectory(program, args, cwds, flow);
+  }
+
+  /** A script handed to another shell is checked as a command line of its own. */
+  private innerScriptVerdict(program: string, args: readonly Word[]): string | null {
     const inner = innerScript(program, args);
-    if (inner !== null) {
-      // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
-      if (this.depth >= MAX_SCRIPT_DEPTH)
-        return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
-      const verdict = checkScannedPaths(inner.script, scanCommand(inner.script), this.root, this.mode, this.depth + 1);
-      if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
-    }
+    if (inner === null) return null;
+    // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
+    if (this.depth >= MAX_SCRIPT_DEPTH)
+      return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
+    const verdict = checkScannedPaths(inner.script, scanCommand(inner.script), this.root, this.mode, this.depth + 1);
+    return verdict.allowed ? null : `the script run by \`${inner.via}\`: ${verdict.reason}`;
+  }
+
+  /** The words after the program, each as a possible path unless the program reads it otherwise. */
+  private arguments(program: string, args: readonly Word[], cwds: readonly string[]): string | null {
     const skip = notPaths(program, args);
     const generic = !NO_PATHS.has(program) && !PATTERN_RULES.has(program) && program !== 'git' && program !== 'find';
     for (const [i, word] of args.entries()) {

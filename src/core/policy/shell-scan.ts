@@ -146,66 +146,79 @@ class Scanner {
     let i = 0;
     while (i < s.length) {
       const c = s[i] as string;
-      if (c === "'") {
-        const close = s.indexOf("'", i + 1);
-        if (close < 0) return this.unbalanced("'");
-        this.addWordText(s.slice(i, close + 1), true);
-        i = close + 1;
-      } else if (c === '"') {
-        const end = this.scanDouble(i);
-        if (end < 0) return this.unbalanced('"');
-        this.addWordText(s.slice(i, end + 1), true);
-        i = end + 1;
+      if (c === "'" || c === '"') {
+        const after = this.quoted(i);
+        if (after < 0) return this.unbalanced(c);
+        i = after;
       } else if (c === '\\') {
-        const next = s[i + 1];
-        if (next === undefined) {
-          this.problem('the command ends with a lone backslash', 'unknown');
-          i += 1;
-        } else {
-          if (next.charCodeAt(0) > 0x7e) this.nonAscii(next);
-          this.addWordText(c + next, true);
-          i += 2;
-        }
+        i = this.escaped(i);
       } else if (BLANK.has(c)) {
         this.endWord();
         this.out += c;
         i += 1;
-      } else if (c === '&' && s[i + 1] === '&') {
-        i = this.boundary(i, 2, '&&');
-      } else if (c === '|' && s[i + 1] === '|') {
-        i = this.boundary(i, 2, '||');
-      } else if (c === '|' && s[i + 1] === '&') {
-        this.problem(bashOnly('`|&`', 'a syntax error', '`2>&1 |`'), 'unknown');
-        i = this.boundary(i, 2, '|');
-      } else if (c === '|') {
-        i = this.boundary(i, 1, '|');
-      } else if (c === ';') {
-        if (s[i + 1] === ';' || s[i + 1] === '&') {
-          this.problem(`\`;${s[i + 1]}\` belongs to \`case\` syntax, which the policy does not run`, 'unknown');
-          i += 2;
-        } else {
-          i = this.boundary(i, 1, ';');
-        }
-      } else if (c === '&' && s[i + 1] === '>') {
-        // dash reads `a &>/dev/null b` as `a &` then `>/dev/null b`: b would run unseen.
-        this.problem(bashOnly('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
-        i = this.writeTarget(i, s[i + 2] === '>' ? 3 : 2);
-      } else if (c === '&') {
-        this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
-        i += 1;
-      } else if (c === '>' || c === '<') {
-        i = this.redirect(i);
-      } else if (c === '(' || c === ')') {
-        this.problem('parentheses start a subshell or grouping, which the policy does not allow', 'unknown');
-        this.subshell = true;
-        i += 1;
       } else {
-        i = this.plainChar(i);
+        i = this.operator(i) ?? this.plainChar(i);
       }
     }
     this.endWord();
     this.closeSegment(s.length, true);
     return { ok: true, segments: this.segments };
+  }
+
+  /** A quoted string at `i` joins the current word; returns the index after it, or -1 when it never closes. */
+  private quoted(i: number): number {
+    const s = this.s;
+    const close = s[i] === "'" ? s.indexOf("'", i + 1) : this.scanDouble(i);
+    if (close < 0) return -1;
+    this.addWordText(s.slice(i, close + 1), true);
+    return close + 1;
+  }
+
+  /** A backslash and the character it quotes; returns the index after them. */
+  private escaped(i: number): number {
+    const next = this.s[i + 1];
+    if (next === undefined) {
+      this.problem('the command ends with a lone backslash', 'unknown');
+      return i + 1;
+    }
+    if (next.charCodeAt(0) > 0x7e) this.nonAscii(next);
+    this.addWordText('\\' + next, true);
+    return i + 2;
+  }
+
+  /** A control operator, redirection or parenthesis at `i`: the index after it, or null when there is none. */
+  private operator(i: number): number | null {
+    const s = this.s;
+    const c = s[i];
+    const next = s[i + 1];
+    if (c === '&' && next === '&') return this.boundary(i, 2, '&&');
+    if (c === '|' && next === '|') return this.boundary(i, 2, '||');
+    if (c === '|' && next === '&') {
+      this.problem(bashOnly('`|&`', 'a syntax error', '`2>&1 |`'), 'unknown');
+      return this.boundary(i, 2, '|');
+    }
+    if (c === '|') return this.boundary(i, 1, '|');
+    if (c === ';') {
+      if (next !== ';' && next !== '&') return this.boundary(i, 1, ';');
+      this.problem(`\`;${next}\` belongs to \`case\` syntax, which the policy does not run`, 'unknown');
+      return i + 2;
+    }
+    if (c === '&' && next === '>') {
+      // dash reads `a &>/dev/null b` as `a &` then `>/dev/null b`: b would run unseen.
+      this.problem(bashOnly('`&>`', 'a background `&`', '`>/dev/null 2>&1`'), 'unknown');
+      return this.writeTarget(i, s[i + 2] === '>' ? 3 : 2);
+    }
+    if (c === '&') {
+      this.problem('`&` runs a command in the background, outside the policy’s view', 'unknown');
+      return i + 1;
+    }
+    if (c === '>' || c === '<') return this.redirect(i);
+    if (c === '(' || c === ')') {
+      this.problem('parentheses start a subshell or grouping, which the policy does not allow', 'unknown');
+      this.subshell = true;
+      return i + 1;
+    }
+    return null;
   }
 
   private unbalanced(q: string): ScanResult {
