@@ -67,36 +67,58 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
   if (!planFile) return fail(deps, 'no_plan', 'There is no persisted plan to approve yet.');
 
   const absolute = path.join(deps.root, planFile);
-  let markdown: string | null;
-  try {
-    markdown = await deps.fs.readText(absolute);
-  } catch (err) {
-    // A plan swapped for a FIFO or a symlink is as unusable as a broken one: not approved (GATE-3).
-    if (err instanceof NotRegularFileError)
-      return fail(
-        deps,
-        'validate',
-        `The plan file ${planFile} cannot be read, so it was not approved: ${err.message}.`,
-      );
-    throw err;
-  }
-  if (markdown === null)
-    return fail(deps, 'validate', `The plan file ${planFile} no longer exists; ask for a new plan.`);
-  const report = validatePlan(markdown);
-  if (!report.ready) {
-    const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`).join('; ');
-    return fail(
-      deps,
-      'validate',
-      `The plan file ${planFile} is not valid any more, so it was not approved: ${reasons}`,
-    );
-  }
+  const plan = await readValidPlan(deps.fs, absolute, planFile);
+  if (!plan.ok) return fail(deps, 'validate', plan.reason);
+  const { markdown } = plan;
 
   const refreshed = await refreshTrackerFromPlan(deps.fs, deps.root, absolute, markdown);
   if (!refreshed.ok) return fail(deps, 'tracker', refreshed.reason);
   const { checklist, trackerFile } = refreshed;
 
   const agent = destinationOf(choice);
+  await emitHandoff(deps, state, { choice, automatic, planFile, agent, checklist, trackerFile });
+  return { ok: true, agent, implementationPrompt: implementationPromptOf(planFile, markdown, trackerFile, checklist) };
+}
+
+/** The persisted plan, re-read and re-validated at approval time (GATE-3), or why it cannot be approved. */
+async function readValidPlan(
+  fs: FileSystem,
+  absolute: string,
+  planFile: string,
+): Promise<{ ok: true; markdown: string } | { ok: false; reason: string }> {
+  let markdown: string | null;
+  try {
+    markdown = await fs.readText(absolute);
+  } catch (err) {
+    // A plan swapped for a FIFO or a symlink is as unusable as a broken one: not approved (GATE-3).
+    if (err instanceof NotRegularFileError)
+      return { ok: false, reason: `The plan file ${planFile} cannot be read, so it was not approved: ${err.message}.` };
+    throw err;
+  }
+  if (markdown === null)
+    return { ok: false, reason: `The plan file ${planFile} no longer exists; ask for a new plan.` };
+  const report = validatePlan(markdown);
+  if (!report.ready) {
+    const reasons = report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`).join('; ');
+    return { ok: false, reason: `The plan file ${planFile} is not valid any more, so it was not approved: ${reasons}` };
+  }
+  return { ok: true, markdown };
+}
+
+/** The approval, the mode switch, the fresh-context reset and the tracker totals, in the order clients expect. */
+async function emitHandoff(
+  deps: HandoffDeps,
+  state: SessionState,
+  approved: {
+    choice: HandoffChoice;
+    automatic: boolean;
+    planFile: string;
+    agent: ExecutionMode;
+    checklist: Checklist;
+    trackerFile: string;
+  },
+): Promise<void> {
+  const { choice, automatic, planFile, agent, checklist, trackerFile } = approved;
   const usage = contextUsage(state);
   await deps.emit({ type: 'plan.approval.resolved', choice, automatic, planFile });
   // Approving a plan proposed during execution (EXEC-4) may already be in the destination agent.
@@ -125,8 +147,10 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
     blocked: totals.blocked,
   });
   await deps.emit({ type: 'handoff.phase', phase: 'done' });
+}
 
-  const implementationPrompt = [
+function implementationPromptOf(planFile: string, markdown: string, trackerFile: string, checklist: Checklist): string {
+  return [
     `The user approved the plan in ${planFile}. Implement it now, step by step.`,
     '',
     markdown.trim(),
@@ -134,7 +158,6 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
     `Checklist (${trackerFile}); keep it current with task_tracker as you work:`,
     renderExpanded(checklist),
   ].join('\n');
-  return { ok: true, agent, implementationPrompt };
 }
 
 export type TrackerRefresh =
