@@ -327,20 +327,45 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
       'action "update" needs `index_path` (or `index`) with `status`, or `items` for a bulk sync.',
     );
   }
-  if (call.index === 0) {
-    if (call.status !== 'completed') {
-      throw new TrackerError(
-        'bad_index',
-        '`index: 0` is reserved for completing the whole checklist and needs status "completed"; items are numbered from 1.',
-      );
-    }
-    const next = cloneChecklist(current);
-    for (const { item } of walk(next.items)) item.status = 'completed';
-    next.notes = appendNotes(next.notes, call.notes);
-    if (sameChecklist(current, next))
-      return { kind: 'unchanged', checklist: current, message: 'Every item is already completed.' };
-    return { kind: 'changed', status: 'updated', checklist: next, message: 'Whole checklist marked completed.' };
+  if (call.index === 0) return completeAll(current, call);
+  const { path, field } = updateTarget(call);
+  const next = cloneChecklist(current);
+  const item = locate(next.items, path, field);
+  const before = item.status;
+  applyUpdate(item, call);
+  next.notes = appendNotes(next.notes, call.notes);
+  const label = formatIndexPath(path);
+  if (sameChecklist(current, next)) {
+    return {
+      kind: 'unchanged',
+      checklist: current,
+      changed: { item: locate(current.items, path, field), path },
+      message: `Item ${label} already has that state; nothing to change.`,
+    };
   }
+  const message =
+    before === item.status ? `Item ${label} updated.` : `Item ${label} status changed: ${before} → ${item.status}.`;
+  return { kind: 'changed', status: 'updated', checklist: next, message, changed: { item, path } };
+}
+
+/** `index: 0` completes the whole checklist. */
+function completeAll(current: Checklist, call: TrackerCall): ApplyResult {
+  if (call.status !== 'completed') {
+    throw new TrackerError(
+      'bad_index',
+      '`index: 0` is reserved for completing the whole checklist and needs status "completed"; items are numbered from 1.',
+    );
+  }
+  const next = cloneChecklist(current);
+  for (const { item } of walk(next.items)) item.status = 'completed';
+  next.notes = appendNotes(next.notes, call.notes);
+  if (sameChecklist(current, next))
+    return { kind: 'unchanged', checklist: current, message: 'Every item is already completed.' };
+  return { kind: 'changed', status: 'updated', checklist: next, message: 'Whole checklist marked completed.' };
+}
+
+/** The item an update names, and the field it was named by; refuses an update that changes nothing. */
+function updateTarget(call: TrackerCall): { path: number[]; field: string } {
   const field = call.index_path !== undefined ? 'index_path' : 'index';
   const path = call.index_path !== undefined ? parseIndexPath(call.index_path, field) : [call.index as number];
   if (path.some((n) => !Number.isInteger(n) || n < 1))
@@ -353,10 +378,11 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
       'missing_field',
       'Nothing to update: give `status` (pending, in_progress, completed, blocked) or new metadata.',
     );
+  return { path, field };
+}
 
-  const next = cloneChecklist(current);
-  const item = locate(next.items, path, field);
-  const before = item.status;
+/** A new description may carry a status prefix and metadata; explicit fields of the call win over both. */
+function applyUpdate(item: TaskItem, call: TrackerCall): void {
   if (call.description !== undefined) {
     const d = draftFrom(call.description, 'description');
     item.description = d.item.description;
@@ -370,20 +396,6 @@ function updateOne(current: Checklist, call: TrackerCall): ApplyResult {
   if (call.files !== undefined) item.files = cleanList(call.files);
   if (call.outcome !== undefined) item.outcome = oneLine(call.outcome) || null;
   if (call.verify !== undefined) item.verify = cleanList(call.verify);
-  next.notes = appendNotes(next.notes, call.notes);
-  const changed = { item, path };
-  const label = formatIndexPath(path);
-  if (sameChecklist(current, next)) {
-    return {
-      kind: 'unchanged',
-      checklist: current,
-      changed: { item: locate(current.items, path, field), path },
-      message: `Item ${label} already has that state; nothing to change.`,
-    };
-  }
-  const message =
-    before === item.status ? `Item ${label} updated.` : `Item ${label} status changed: ${before} → ${item.status}.`;
-  return { kind: 'changed', status: 'updated', checklist: next, message, changed };
 }
 
 function add(current: Checklist, call: TrackerCall): ApplyResult {
