@@ -9,20 +9,9 @@ import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, TRANSCRIPT_WINDOW, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
 import { stampEvents } from '../../fixtures/events';
+import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
-const PLAN = `# Shout flag
-
-## Summary
-Add a shout flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the flag to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = shoutFlagPlan();
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 
 const started: EventInput = {

@@ -10,28 +10,13 @@ import type { EventInput, SessionEvent } from '../../../src/core/session/events'
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
 import { stampEvents } from '../../fixtures/events';
+import { SHOUT_FLAG_STEP, shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 
-function plan(steps: string[], assumption = 'Lower-case stays the default.'): string {
-  return [
-    '# Shout flag',
-    '',
-    '## Summary',
-    'Add a shout flag to `greet` in src/greet.js.',
-    '',
-    '## Implementation Steps',
-    ...steps.map((s, i) => `${i + 1}. ${s}`),
-    '',
-    '## Test Cases and Validation',
-    '- `node --test test/` passes.',
-    '',
-    '## Assumptions and Defaults',
-    `- ${assumption}`,
-  ].join('\n');
-}
+const plan = (steps: string[], assumptions?: string) => shoutFlagPlan(steps, { assumptions });
 
-const PARAM = 'Add the flag to `greet` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]';
+const PARAM = SHOUT_FLAG_STEP;
 const CLI = 'Parse `--shout` in bin/greet.js -> files: [bin/greet.js] -> verify: [node bin/greet.js --shout Ada]';
 const DOCS = 'Document the flag in README.md -> files: [README.md] -> verify: [rg -n shout README.md]';
 const V1 = plan([PARAM, CLI]);

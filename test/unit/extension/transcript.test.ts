@@ -10,20 +10,9 @@ import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
 import { stampEvents } from '../../fixtures/events';
+import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
-const PLAN = `# Shout flag
-
-## Summary
-Add a shout flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the flag to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = shoutFlagPlan();
 
 const planning: EventInput[] = [
   { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
