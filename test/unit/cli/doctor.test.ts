@@ -4,24 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { runCliCaptured } from '../../fixtures/cli';
 
-async function doctor(
-  env: Record<string, string | undefined>,
-  ...argv: string[]
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => '',
-    cwd: '/',
-    env,
-  };
-  const code = await runCli(['doctor', ...argv], io);
-  return { code, out, err };
+function doctor(env: Record<string, string | undefined>, ...argv: string[]) {
+  return runCliCaptured(['doctor', ...argv], { env });
 }
 
 test('RO-1, ADD-2: vtplan doctor reports the bubblewrap sandbox and what it contains, exit 0', async () => {

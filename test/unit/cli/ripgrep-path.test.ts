@@ -5,16 +5,15 @@
  */
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { SessionEventSchema } from '../../../src/core/session/events';
+import { ensureBuiltCli, scriptedProviderFlags, spawnBuiltCli } from '../../fixtures/cli';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
 import { findRipgrep } from '../tools/helpers';
 
 const repo = join(__dirname, '..', '..', '..');
-const cli = join(repo, 'dist', 'cli.js');
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-cli-rg-')));
 const root = join(base, 'ws');
 const bin = join(base, 'bin');
@@ -22,7 +21,7 @@ const marker = join(base, 'rg-ran.txt');
 let server: ModelServer;
 
 before(async () => {
-  if (!existsSync(cli)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
+  ensureBuiltCli();
   server = await startModelServer();
   cpSync(join(repo, 'examples', 'sample-workspace'), root, { recursive: true });
   const realRg = findRipgrep();
@@ -39,38 +38,14 @@ after(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-function vtplan(args: string[], pathEnv: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, PATH: pathEnv, VTPLAN_TEST_KEY: 'sk-test', XDG_STATE_HOME: join(base, 'state') };
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function vtplan(args: string[], pathEnv: string) {
+  const env = { ...process.env, PATH: pathEnv, VTPLAN_TEST_KEY: 'sk-test', XDG_STATE_HOME: join(base, 'state') };
+  return spawnBuiltCli(args, env);
 }
 
 async function grepThroughCli(pathEnv: string): Promise<string> {
   server.enqueue({ toolCalls: [{ name: 'grep', arguments: '{"pattern":"function greet"}' }] }, { text: 'Found it.' });
-  const r = await vtplan(
-    [
-      'run',
-      '--workspace',
-      root,
-      '--provider',
-      'openai',
-      '--model',
-      'scripted',
-      '--base-url',
-      server.openaiBaseUrl,
-      '--api-key-env',
-      'VTPLAN_TEST_KEY',
-      '--jsonl',
-      'Where is greet?',
-    ],
-    pathEnv,
-  );
+  const r = await vtplan(['run', ...scriptedProviderFlags(root, server), '--jsonl', 'Where is greet?'], pathEnv);
   assert.equal(r.code, 0, r.stderr);
   const results = r.stdout
     .trim()

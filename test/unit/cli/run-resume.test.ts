@@ -4,16 +4,15 @@
  */
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
+import { ensureBuiltCli, scriptedProviderFlags, spawnBuiltCli } from '../../fixtures/cli';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
 import { SHOUT_FLAG_PLAN } from '../../fixtures/plans/shout-flag';
 
 const repo = join(__dirname, '..', '..', '..');
-const cli = join(repo, 'dist', 'cli.js');
 let server: ModelServer;
 let root: string;
 /** The CLI's private key folder for these runs (never the user's real ~/.local/state). */
@@ -22,7 +21,7 @@ const stateHome = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-cli-state-')));
 const PLAN = SHOUT_FLAG_PLAN;
 
 before(async () => {
-  if (!existsSync(cli)) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
+  ensureBuiltCli();
   server = await startModelServer();
   root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-cli-')));
   cpSync(join(repo, 'examples', 'sample-workspace'), root, { recursive: true });
@@ -34,35 +33,11 @@ after(async () => {
   rmSync(stateHome, { recursive: true, force: true });
 });
 
-function vtplan(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function vtplan(args: string[], env: Record<string, string> = {}) {
+  return spawnBuiltCli(args, { ...process.env, ...env });
 }
 
-const provider = () => [
-  '--workspace',
-  root,
-  '--provider',
-  'openai',
-  '--model',
-  'scripted',
-  '--base-url',
-  server.openaiBaseUrl,
-  '--api-key-env',
-  'VTPLAN_TEST_KEY',
-];
+const provider = () => scriptedProviderFlags(root, server);
 const env = { VTPLAN_TEST_KEY: 'sk-cli-secret', XDG_STATE_HOME: stateHome };
 
 function events(stdout: string): SessionEvent[] {

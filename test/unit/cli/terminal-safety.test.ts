@@ -10,19 +10,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { basename, join } from 'node:path';
-import type { CliIO } from '../../../src/cli/io';
-import { runCli } from '../../../src/cli/run';
+import { captureIO, runCliCaptured, scriptedProviderFlags } from '../../fixtures/cli';
 import { terminalSafe, terminalSafeJson } from '../../../src/cli/terminal-text';
 import { eventPrinter } from '../../../src/cli/transcript';
-import { systemClock } from '../../../src/core/ports';
-import {
-  EventSequencer,
-  SessionEventSchema,
-  type EventInput,
-  type SessionEvent,
-} from '../../../src/core/session/events';
+import { SessionEventSchema, type EventInput } from '../../../src/core/session/events';
 import { STALE_TEMP_GRACE_MS } from '../../../src/core/store/sweep';
 import { startModelServer, type ModelServer } from '../../fixtures/model-server';
+import { stampEvents } from '../../fixtures/events';
 
 const ESC = '\x1b';
 const BEL = '\x07';
@@ -84,18 +78,7 @@ test('terminalSafe: a sequence split across two stream deltas is inert in both h
   }
 });
 
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  const seq = new EventSequencer('20260101-000000-abcdef', systemClock);
-  return inputs.map((i) => seq.stamp(i));
-}
-
-function capture(): { io: CliIO; out: () => string } {
-  let out = '';
-  return {
-    io: { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: '/', env: {} },
-    out: () => out,
-  };
-}
+const stamp = (inputs: EventInput[]) => stampEvents(inputs, '20260101-000000-abcdef');
 
 const ALL = Object.values(ATTACKS).join(' ');
 const hostile: EventInput[] = [
@@ -121,22 +104,22 @@ const hostile: EventInput[] = [
 ];
 
 test('the readable transcript passes no escape sequence from model text, tool output, notices or reasons to the terminal', () => {
-  const { io, out } = capture();
+  const io = captureIO();
   const print = eventPrinter(io, false);
   for (const e of stamp(hostile)) print(e);
-  assertInert(out(), 'transcript');
-  assert.match(out(), /␛\]0;pwned title␇/, 'the title attempt is visible');
-  assert.match(out(), /␛\]52;c;/, 'the clipboard write is visible');
-  assert.match(out(), /\n> goal /, 'newlines are kept');
+  assertInert(io.out, 'transcript');
+  assert.match(io.out, /␛\]0;pwned title␇/, 'the title attempt is visible');
+  assert.match(io.out, /␛\]52;c;/, 'the clipboard write is visible');
+  assert.match(io.out, /\n> goal /, 'newlines are kept');
 });
 
 test('--jsonl: escape sequences, DEL and C1 controls are JSON escapes; every line parses back to the same event', () => {
-  const { io, out } = capture();
+  const io = captureIO();
   const print = eventPrinter(io, true);
   const events = stamp(hostile);
   for (const e of events) print(e);
-  assertInert(out(), 'jsonl');
-  const lines = out().trim().split('\n');
+  assertInert(io.out, 'jsonl');
+  const lines = io.out.trim().split('\n');
   assert.equal(lines.length, events.length);
   lines.forEach((line, i) => assert.deepEqual(SessionEventSchema.parse(JSON.parse(line)), events[i]));
   assert.equal(terminalSafeJson(JSON.stringify({ a: '\u009b\x7f' })), '{"a":"\\u009b\\u007f"}');
@@ -155,31 +138,11 @@ after(async () => {
   fs.rmSync(join(root, '..', `${basename(root)}-state`), { recursive: true, force: true });
 });
 
-async function vtplan(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => '',
-    cwd: root,
-    env: { VTPLAN_TEST_KEY: 'sk-term', XDG_STATE_HOME: join(root, '..', `${basename(root)}-state`) },
-  };
-  const code = await runCli(args, io);
-  return { code, out, err };
+function vtplan(args: string[]) {
+  const env = { VTPLAN_TEST_KEY: 'sk-term', XDG_STATE_HOME: join(root, '..', `${basename(root)}-state`) };
+  return runCliCaptured(args, { cwd: root, env });
 }
-const provider = () => [
-  '--workspace',
-  root,
-  '--provider',
-  'openai',
-  '--model',
-  'scripted',
-  '--base-url',
-  server.openaiBaseUrl,
-  '--api-key-env',
-  'VTPLAN_TEST_KEY',
-];
+const provider = () => scriptedProviderFlags(root, server);
 
 test(
   'vtplan run: hostile model text and a hostile file read by a tool reach the terminal inert; stale temp files are swept first',

@@ -4,7 +4,6 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
 import {
   hostFailureNotice,
   NoWorkspaceFolderError,
@@ -14,21 +13,13 @@ import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type TranscriptEntry } from '../../../src/protocol';
 import { SessionLogError } from '../../../src/core/session/log';
 import { PromptsMissingError } from '../../../src/node/prompts';
-
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  let t = 0;
-  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 + t++ });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
+import { stampEvents } from '../../fixtures/events';
 
 const notices = (entries: readonly TranscriptEntry[]) => entries.filter((e) => e.kind === 'notice');
 
 test('a missing API key: one error notice with the key step and "Select Model"; the message stays in the transcript; a reload shows the same', () => {
   const message = 'No Anthropic API key is stored. Run "VT Code: Select Model" to add one.';
-  const events = stamp([
+  const events = stampEvents([
     {
       type: 'session.started',
       agent: 'plan',
@@ -70,7 +61,7 @@ test('a missing API key: one error notice with the key step and "Select Model"; 
 });
 
 test('a turn that fails for another reason than the provider still says so', () => {
-  const events = stamp([
+  const events = stampEvents([
     { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'go' },
     {

@@ -10,13 +10,14 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import type { EventInput } from '../../../src/core/session/events';
 import { readSessionLog, SessionLog } from '../../../src/core/session/log';
 import { initialState, replay } from '../../../src/core/session/state';
 import { HANDOFF_PHASE_LABEL } from '../../../src/core/vocabulary';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { HostNotification } from '../../../src/protocol';
+import { stampEvents } from '../../fixtures/events';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 const TRACKER_FILE = '.vtcode/plans/shout-flag.tasks.md';
@@ -25,15 +26,6 @@ const [PREPARING, RESTORING, STARTING] = [
   HANDOFF_PHASE_LABEL.restoring,
   HANDOFF_PHASE_LABEL.starting,
 ];
-
-function stamp(inputs: readonly EventInput[], session = 's-1'): SessionEvent[] {
-  let t = 0;
-  const seq = new EventSequencer(session, { now: () => 1_700_000_000_000 + t++ });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started' && i.kind !== 'continuation') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
 
 /** A plan waiting at the gate. */
 const awaiting: EventInput[] = [
@@ -88,7 +80,7 @@ const noticeTexts = (b: TranscriptBuilder) =>
 const lock = (b: TranscriptBuilder) => b.snapshot().status.inputLockedReason;
 
 test('GATE-4: each handoff phase shows its text and locks the composer with it; `done` unlocks', () => {
-  const events = stamp([...awaiting, ...freshHandoff]);
+  const events = stampEvents([...awaiting, ...freshHandoff]);
   const b = new TranscriptBuilder(() => 0.07);
   const locks: Array<[string, string | null]> = [];
   for (const e of events) {
@@ -121,7 +113,7 @@ test('GATE-4: each handoff phase shows its text and locks the composer with it; 
 test('GATE-4: a current-context handoff has no phase to show and ends unlocked', () => {
   const b = new TranscriptBuilder();
   b.replay(
-    stamp([
+    stampEvents([
       ...awaiting,
       { type: 'plan.approval.resolved', choice: 'execute', automatic: false, planFile: PLAN_FILE },
       { type: 'mode.changed', from: 'plan', to: 'build', switchPath: 'plan_approval' },
@@ -136,7 +128,7 @@ test('GATE-4: a current-context handoff has no phase to show and ends unlocked',
 test('GATE-4: notice text never locks the composer, even when it reads like a phase', () => {
   const b = new TranscriptBuilder();
   b.replay(
-    stamp([
+    stampEvents([
       ...awaiting,
       { type: 'notice', level: 'info', text: STARTING },
       { type: 'notice', level: 'info', text: PREPARING },
@@ -149,9 +141,9 @@ test('GATE-4: notice text never locks the composer, even when it reads like a ph
 test('GATE-4: a log that ends inside a handoff is locked on replay until the resumed session starts', () => {
   const b = new TranscriptBuilder();
   // The window closed after "Starting build...": the handoff never reached `done`.
-  b.replay(stamp([...awaiting, ...freshHandoff.slice(0, 6)]));
+  b.replay(stampEvents([...awaiting, ...freshHandoff.slice(0, 6)]));
   assert.equal(lock(b), STARTING);
-  const [resumed] = stamp([
+  const [resumed] = stampEvents([
     { type: 'session.started', agent: 'build', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: true },
   ]);
   b.apply({ ...resumed!, seq: 100, turn: 1 });
@@ -169,7 +161,7 @@ test('GATE-4, EVT-1, ADD-4: a session log from before handoff.phase (the phases 
   const key = randomBytes(32);
   const id = 'old-handoff-1';
   const log = await SessionLog.open(nodeFileSystem, root, id, { key });
-  for (const e of stamp([...awaiting, ...oldFreshHandoff], id)) await log.append(e);
+  for (const e of stampEvents([...awaiting, ...oldFreshHandoff], id)) await log.append(e);
   await log.sync();
 
   const contents = await readSessionLog(nodeFileSystem, root, id, key);

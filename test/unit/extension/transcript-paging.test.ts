@@ -4,34 +4,15 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import type { EventInput, SessionEvent } from '../../../src/core/session/events';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, TRANSCRIPT_WINDOW, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
+import { stampEvents } from '../../fixtures/events';
+import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
-const PLAN = `# Shout flag
-
-## Summary
-Add a shout flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the flag to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
+const PLAN = shoutFlagPlan();
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
-
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  let t = 0;
-  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 + t++ });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
 
 const started: EventInput = {
   type: 'session.started',
@@ -69,7 +50,7 @@ function liveEntries(events: readonly SessionEvent[]): TranscriptEntry[] {
 }
 
 test('EVT-1, UI-1: a long restore sends the latest rows, rendered, and the count before them; pages bring the rest back in order', () => {
-  const events = stamp([started, ...chat(250)]);
+  const events = stampEvents([started, ...chat(250)]);
   const all = liveEntries(events);
   assert.equal(all.length, 500);
   const restored = new TranscriptBuilder();
@@ -105,7 +86,7 @@ test('EVT-1, UI-1: a long restore sends the latest rows, rendered, and the count
 });
 
 test('GATE-1, EVT-1: a pending gate older than the latest rows is still sent, and the rows start at it', () => {
-  const events = stamp([started, ...chat(5), ...planning, ...chat(150, 5)]);
+  const events = stampEvents([started, ...chat(5), ...planning, ...chat(150, 5)]);
   const all = liveEntries(events);
   const gateAt = all.findIndex((e) => e.kind === 'approval');
   assert.ok(all.length - gateAt > TRANSCRIPT_WINDOW, 'the gate is older than the latest rows');
@@ -119,7 +100,7 @@ test('GATE-1, EVT-1: a pending gate older than the latest rows is still sent, an
 });
 
 test('GATE-3, EVT-1: an event that changes a row the panel does not hold yet posts nothing for it; the page shows the change, rendered', () => {
-  const stamped = stamp([
+  const stamped = stampEvents([
     started,
     ...chat(5),
     ...planning,

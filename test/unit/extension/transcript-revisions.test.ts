@@ -6,43 +6,20 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import type { EventInput, SessionEvent } from '../../../src/core/session/events';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
+import { stampEvents } from '../../fixtures/events';
+import { SHOUT_FLAG_STEP, shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 
-function plan(steps: string[], assumption = 'Lower-case stays the default.'): string {
-  return [
-    '# Shout flag',
-    '',
-    '## Summary',
-    'Add a shout flag to `greet` in src/greet.js.',
-    '',
-    '## Implementation Steps',
-    ...steps.map((s, i) => `${i + 1}. ${s}`),
-    '',
-    '## Test Cases and Validation',
-    '- `node --test test/` passes.',
-    '',
-    '## Assumptions and Defaults',
-    `- ${assumption}`,
-  ].join('\n');
-}
+const plan = (steps: string[], assumptions?: string) => shoutFlagPlan(steps, { assumptions });
 
-const PARAM = 'Add the flag to `greet` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]';
+const PARAM = SHOUT_FLAG_STEP;
 const CLI = 'Parse `--shout` in bin/greet.js -> files: [bin/greet.js] -> verify: [node bin/greet.js --shout Ada]';
 const DOCS = 'Document the flag in README.md -> files: [README.md] -> verify: [rg -n shout README.md]';
 const V1 = plan([PARAM, CLI]);
-
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  let t = 0;
-  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 + t++ });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
 
 const planned = (text: string, input = 'Add a shout flag'): EventInput[] => [
   { type: 'turn.started', agent: 'plan', kind: 'user', input },
@@ -102,7 +79,7 @@ function live(
 test('GATE-2: three re-validated saves (one of them invalid) give one plan card at revision 3, one gate, and no "Superseded" line', () => {
   const v2 = plan([PARAM, CLI, DOCS]);
   const v3 = plan([PARAM, DOCS], 'Shouting is opt-in.');
-  const events = stamp([
+  const events = stampEvents([
     start,
     ...planned(V1),
     ...validSave(v2),
@@ -140,7 +117,7 @@ test('GATE-2: three re-validated saves (one of them invalid) give one plan card 
 });
 
 test('GATE-2: an invalid save is said inside the gate and nowhere else; the next valid save clears it', () => {
-  const events = stamp([
+  const events = stampEvents([
     start,
     ...planned(V1),
     ...invalidSave('Verify item `run checks` is not a concrete command.', 7),
@@ -154,7 +131,7 @@ test('GATE-2: an invalid save is said inside the gate and nowhere else; the next
 
   const fixed = plan([PARAM.replace('node --test test/', 'node --test test/, npm test'), CLI]);
   const { sent: after } = live(
-    stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(fixed)]).slice(events.length),
+    stampEvents([...events.map((e) => ({ ...e }) as EventInput), ...validSave(fixed)]).slice(events.length),
     builder,
   );
   const [gate] = gates(builder);
@@ -180,7 +157,7 @@ test('GATE-2: an invalid save is said inside the gate and nowhere else; the next
 });
 
 test('GATE-2: a save that changes nothing is no new revision, but it still clears the warning', () => {
-  const { builder } = live(stamp([start, ...planned(V1), ...invalidSave('Bad.', 3), ...validSave(V1)]));
+  const { builder } = live(stampEvents([start, ...planned(V1), ...invalidSave('Bad.', 3), ...validSave(V1)]));
   assert.deepEqual(
     plans(builder).map((p) => p.revision?.number),
     [1],
@@ -190,7 +167,7 @@ test('GATE-2: a save that changes nothing is no new revision, but it still clear
 
 test('GATE-2, EVT-1: logs from before revisions were tracked (no `source`, no `invalidEdit`) read the same way', () => {
   const v2 = plan([PARAM, CLI, DOCS]);
-  const old = stamp([
+  const old = stampEvents([
     start,
     ...planned(V1),
     {
@@ -209,7 +186,7 @@ test('GATE-2, EVT-1: logs from before revisions were tracked (no `source`, no `i
   });
   assert.deepEqual(notices(b), []);
   b.replay(
-    stamp([
+    stampEvents([
       { type: 'plan.completed', text: v2 },
       { type: 'plan.approval.requested', planFile: PLAN_FILE },
     ]),
@@ -225,7 +202,7 @@ test('GATE-2, EVT-1: logs from before revisions were tracked (no `source`, no `i
 });
 
 test('GATE-2: without a gate to carry it, the warning is one line per plan, marked resolved by the next valid save', () => {
-  const events = stamp([
+  const events = stampEvents([
     start,
     ...planned(V1),
     { type: 'plan.approval.resolved', choice: 'revise', automatic: false, planFile: PLAN_FILE },
@@ -242,7 +219,7 @@ test('GATE-2: without a gate to carry it, the warning is one line per plan, mark
     'a second invalid save replaces the line',
   );
   live(
-    stamp([...events.map((e) => ({ ...e }) as EventInput), ...validSave(plan([PARAM]))]).slice(events.length),
+    stampEvents([...events.map((e) => ({ ...e }) as EventInput), ...validSave(plan([PARAM]))]).slice(events.length),
     builder,
   );
   assert.deepEqual(
@@ -258,7 +235,9 @@ test('GATE-2: without a gate to carry it, the warning is one line per plan, mark
 
 test('GATE-2: a plan the planner revises in a later turn is a new card for that turn, counted as the next revision of the file', () => {
   const v2 = plan([PARAM, DOCS]);
-  const { builder } = live(stamp([start, ...planned(V1), ...planned(v2, 'Drop the CLI step; document it instead')]));
+  const { builder } = live(
+    stampEvents([start, ...planned(V1), ...planned(v2, 'Drop the CLI step; document it instead')]),
+  );
   assert.deepEqual(
     plans(builder).map((p) => [p.revision?.number, p.revision?.source]),
     [
@@ -281,7 +260,7 @@ test('GATE-2: a plan the planner revises in a later turn is a new card for that 
   });
   // An edit after that updates the newer card, not the first one.
   const b2 = new TranscriptBuilder();
-  b2.replay(stamp([start, ...planned(V1), ...planned(v2, 'again'), ...validSave(plan([PARAM, DOCS, CLI]))]));
+  b2.replay(stampEvents([start, ...planned(V1), ...planned(v2, 'again'), ...validSave(plan([PARAM, DOCS, CLI]))]));
   assert.deepEqual(
     plans(b2).map((p) => p.revision?.number),
     [1, 3],

@@ -4,34 +4,15 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
+import { EventSequencer, type EventInput } from '../../../src/core/session/events';
 import { renderMarkdown, StreamingMarkdown } from '../../../src/extension/markdown';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
+import { stampEvents } from '../../fixtures/events';
+import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
-const PLAN = `# Shout flag
-
-## Summary
-Add a shout flag to \`greet\` in src/greet.js.
-
-## Implementation Steps
-1. Add the flag to \`greet\` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]
-
-## Test Cases and Validation
-- \`node --test test/\` passes.
-
-## Assumptions and Defaults
-- Lower-case stays the default.`;
-
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  let t = 0;
-  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 + t++ });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
+const PLAN = shoutFlagPlan();
 
 const planning: EventInput[] = [
   { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
@@ -57,7 +38,7 @@ const planning: EventInput[] = [
 ];
 
 test('UI-1, EVT-1: live events and a replayed log give the same transcript', () => {
-  const events = stamp(planning);
+  const events = stampEvents(planning);
   const live = new TranscriptBuilder(() => 0.07);
   for (const e of events)
     for (const m of live.apply(e)) assert.ok(HostNotification.safeParse(m).success, JSON.stringify(m));
@@ -86,7 +67,7 @@ test('UI-1, EVT-1: live events and a replayed log give the same transcript', () 
 
 test('UI-1, RO-1: tool cards carry their target, status and the blocked reason', () => {
   const b = new TranscriptBuilder();
-  b.replay(stamp(planning));
+  b.replay(stampEvents(planning));
   const tools = b.snapshot().transcript.filter((e) => e.kind === 'tool');
   assert.deepEqual(
     tools.map((t) => t.kind === 'tool' && [t.name, t.target, t.status, t.blockedReason]),
@@ -99,7 +80,7 @@ test('UI-1, RO-1: tool cards carry their target, status and the blocked reason',
 
 test('GATE-1: the gate carries the synopsis and the context figure; the footer waits for approval', () => {
   const b = new TranscriptBuilder(() => 0.07);
-  b.replay(stamp(planning));
+  b.replay(stampEvents(planning));
   const { status, transcript } = b.snapshot();
   const gate = transcript.find((e) => e.kind === 'approval');
   assert.ok(gate && gate.kind === 'approval');
@@ -113,7 +94,7 @@ test('GATE-1: the gate carries the synopsis and the context figure; the footer w
 
 test('UI-1: "Planning..." only while a planning turn runs; blocked shows the reason', () => {
   const b = new TranscriptBuilder();
-  const events = stamp([
+  const events = stampEvents([
     planning[0]!,
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     {
@@ -132,7 +113,7 @@ test('UI-1: "Planning..." only while a planning turn runs; blocked shows the rea
 
 test('INT-1, INT-2: an open question locks the composer with the reason until it is answered', () => {
   const b = new TranscriptBuilder();
-  const events = stamp([
+  const events = stampEvents([
     planning[0]!,
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     {
@@ -146,7 +127,7 @@ test('INT-1, INT-2: an open question locks the composer with the reason until it
   b.replay(events);
   assert.equal(b.snapshot().status.status, 'Waiting for your answer');
   assert.match(b.snapshot().status.inputLockedReason ?? '', /Answer the question/);
-  const [resolved] = stamp([
+  const [resolved] = stampEvents([
     { type: 'interview.resolved', interviewId: 'c9', answers: [{ questionId: 'q1', label: 'B' }], cancelled: false },
   ]);
   b.apply(resolved!);
@@ -158,7 +139,7 @@ test('INT-1, INT-2: an open question locks the composer with the reason until it
 test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-validated from the edited file updates that card and its gate', () => {
   const b = new TranscriptBuilder();
   b.replay(
-    stamp([
+    stampEvents([
       planning[0]!,
       { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
       { type: 'plan.delta', text: '# Shout flag\n\n## Sum' },
@@ -173,7 +154,7 @@ test('EVT-1, GATE-2: the plan card fills in from plan.delta, and a plan re-valid
       streaming[0]!.markdown === '# Shout flag\n\n## Summary\n',
   );
   b.replay(
-    stamp([
+    stampEvents([
       { type: 'message.completed', text: `<proposed_plan>\n${PLAN}\n</proposed_plan>`, finishReason: 'stop' },
       { type: 'plan.completed', text: PLAN },
       { type: 'plan.persisted', planFile: '.vtcode/plans/shout-flag.md', title: 'Shout flag' },
@@ -227,7 +208,7 @@ test('UI-1: streamed text travels as appends; finished paragraphs settle once, b
   let shown: string[] | null = null;
   const history: string[][] = [];
   const settledSends = new Map<number, number>();
-  for (const event of stamp(streamedTurn(STREAMED, 4))) {
+  for (const event of stampEvents(streamedTurn(STREAMED, 4))) {
     for (const m of b.apply(event)) {
       assert.ok(HostNotification.safeParse(m).success, JSON.stringify(m));
       if (m.type === 'entry' && m.entry.kind === 'assistant' && m.entry.streaming) shown = m.entry.html;
@@ -269,10 +250,10 @@ test('UI-1: streamed text travels as appends; finished paragraphs settle once, b
 
 test('EVT-1, UI-1: after a reload a finished message is rendered whole; one the log leaves mid-stream goes on from the same chunks', () => {
   const whole = new TranscriptBuilder();
-  whole.replay(stamp(streamedTurn(STREAMED, 4)));
+  whole.replay(stampEvents(streamedTurn(STREAMED, 4)));
   assert.deepEqual(assistantOf(whole).html, [renderMarkdown(STREAMED)]);
 
-  const events = stamp(streamedTurn(STREAMED, 4, false));
+  const events = stampEvents(streamedTurn(STREAMED, 4, false));
   const cut = events.length - 5;
   const reloaded = new TranscriptBuilder();
   reloaded.replay(events.slice(0, cut));
@@ -293,7 +274,7 @@ test('EVT-1, UI-1: after a reload a finished message is rendered whole; one the 
 
 test('UI-1: reasoning streams as plain text, without HTML', () => {
   const b = new TranscriptBuilder();
-  const out = stamp([
+  const out = stampEvents([
     planning[0]!,
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'reasoning.delta', text: '<b>why</b>' },
@@ -365,7 +346,7 @@ test('UI-1, EVT-1, SYN-4: plan cards carry the plan rendered, from the first del
 test('RO-1, UI-1: the header status carries the sandbox state from session.started (live and replayed)', () => {
   const b = new TranscriptBuilder();
   const sandbox = { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' };
-  for (const e of stamp([
+  for (const e of stampEvents([
     {
       type: 'session.started',
       agent: 'plan',
@@ -379,7 +360,7 @@ test('RO-1, UI-1: the header status carries the sandbox state from session.start
     b.apply(e);
   assert.deepEqual(b.snapshot().status.sandbox, sandbox);
   const older = new TranscriptBuilder();
-  for (const e of stamp([
+  for (const e of stampEvents([
     { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
   ]))
     older.apply(e);
@@ -439,7 +420,7 @@ test('EVT-1, UI-1: a streaming plan travels as its card once, then appends with 
 });
 
 test('EVT-1: after a reload that left a plan mid-stream, its next delta sends the card whole with its chunks, then appends', () => {
-  const events = stamp([
+  const events = stampEvents([
     planning[0]!,
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'plan.delta', text: '# Shout flag\n\n## Summary\n' },

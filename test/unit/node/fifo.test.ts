@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO } from '../../fixtures/cli';
 import { PlanStore } from '../../../src/core/plan/store';
 import type { EventInput } from '../../../src/core/session/events';
 import { handOff } from '../../../src/core/session/handoff';
@@ -279,30 +279,22 @@ test(
   async () => {
     const ws = workspace();
     mkfifo(join(ws.root, 'plan.md'));
-    let out = '';
-    let err = '';
-    const io: CliIO = {
-      stdout: (t) => void (out += t),
-      stderr: (t) => void (err += t),
-      readStdin: async () => '',
-      cwd: ws.root,
-      env: {},
-    };
+    const io = captureIO({ cwd: ws.root });
     const code = await within('vtplan validate FIFO', runCli(['validate', 'plan.md'], io));
     assert.equal(code, 2);
-    assert.equal(out, '');
-    assert.match(err, /cannot read plan\.md: it is a FIFO \(named pipe\), not a regular file/);
+    assert.equal(io.out, '');
+    assert.match(io.err, /cannot read plan\.md: it is a FIFO \(named pipe\), not a regular file/);
 
-    err = '';
+    io.err = '';
     const dirCode = await runCli(['validate', '.'], io);
     assert.equal(dirCode, 2);
-    assert.match(err, /it is a directory/);
+    assert.match(io.err, /it is a directory/);
 
     ws.write('real.md', '# T\n');
     fs.symlinkSync(join(ws.root, 'real.md'), join(ws.root, 'linked.md'));
-    err = '';
+    io.err = '';
     const linkCode = await runCli(['validate', 'linked.md'], io);
-    assert.equal(linkCode, 1, err);
+    assert.equal(linkCode, 1, io.err);
   },
 );
 

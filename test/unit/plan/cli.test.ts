@@ -3,25 +3,14 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { runCliCaptured } from '../../fixtures/cli';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/plans');
 const VALID = 'valid/rust-parser-off-by-one.md';
 const INVALID = 'invalid/step_vague_verify--run-checks.md';
 
-async function cli(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => stdin,
-    cwd: fixtures,
-    env: {},
-  };
-  const code = await runCli(argv, io);
-  return { code, out, err };
+function cli(argv: string[], stdin = '') {
+  return runCliCaptured(argv, { cwd: fixtures, stdin });
 }
 
 test('ADD-2: `vtplan validate <file> --json` prints exactly one object with the documented shape; exit 0 when ready', async () => {

@@ -5,27 +5,11 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { diffPlanSteps, isEmptyStepDiff } from '../../../src/core/plan';
+import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
-function plan(
-  steps: string[],
-  { summary = 'Add a shout flag to `greet`.', assumptions = 'Lower-case stays the default.' } = {},
-): string {
-  return [
-    '# Shout flag',
-    '',
-    '## Summary',
-    summary,
-    '',
-    '## Implementation Steps',
-    ...steps.map((s, i) => `${i + 1}. ${s}`),
-    '',
-    '## Test Cases and Validation',
-    '- `node --test test/` passes.',
-    '',
-    '## Assumptions and Defaults',
-    `- ${assumptions}`,
-  ].join('\n');
-}
+/** The diff tests' plans keep a summary without the file name. */
+const plan = (steps: string[], options: { summary?: string; assumptions?: string } = {}) =>
+  shoutFlagPlan(steps, { summary: 'Add a shout flag to `greet`.', ...options });
 
 const PARAM =
   'Add a `shout` parameter to `greet` in src/greet.js -> files: [src/greet.js] -> verify: [node --test test/]';

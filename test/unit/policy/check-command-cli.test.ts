@@ -1,24 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { runCliCaptured } from '../../fixtures/cli';
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  return cliIn('/', ...argv);
+function cli(...argv: string[]) {
+  return runCliCaptured(argv);
 }
 
-async function cliIn(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => '',
-    cwd,
-    env: {},
-  };
-  const code = await runCli(argv, io);
-  return { code, out, err };
+function cliIn(cwd: string, ...argv: string[]) {
+  return runCliCaptured(argv, { cwd });
 }
 
 test('ADD-2, RO-2: check-command --json prints exactly the contract (extended by root and paths) and exits 0 when allowed', async () => {

@@ -6,8 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { runCliCaptured } from '../../fixtures/cli';
 import { checkCommand } from '../../../src/core/policy';
 
 const plan = (c: string) => checkCommand(c, 'plan');
@@ -183,15 +182,8 @@ test('RO-3: a glob that could expand to an option is refused for programs that n
 });
 
 test('ADD-2, RO-3: vtplan check-command keeps its JSON contract for the new refusals', async () => {
-  let out = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: () => undefined,
-    readStdin: async () => '',
-    cwd: '/',
-    env: {},
-  };
-  assert.equal(await runCli(['check-command', '--json', '--', 'rg -z foo | head -3'], io), 1);
+  const { code, out } = await runCliCaptured(['check-command', '--json', '--', 'rg -z foo | head -3']);
+  assert.equal(code, 1);
   const reason =
     'segment 1 of 2 (`rg -z foo`): `rg -z` decompresses files through external programs (gzip, xz, bzip2, zstd, …) found on PATH';
   assert.deepEqual(JSON.parse(out), {

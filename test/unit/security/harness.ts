@@ -34,7 +34,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO, ensureBuiltCli, scriptedProviderFlags } from '../../fixtures/cli';
 import { sessionDeps, sweepWorkspace } from '../../../src/cli/session-setup';
 import { eventPrinter } from '../../../src/cli/transcript';
 import { SessionEventSchema, type SessionEvent } from '../../../src/core/session/events';
@@ -53,7 +53,6 @@ export const REPO = join(__dirname, '..', '..', '..');
 const SAMPLE_WORKSPACE = join(REPO, 'examples', 'sample-workspace');
 const TSX_LOADER = join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 const CLI_SOURCE = join(REPO, 'src', 'cli', 'main.ts');
-const CLI_DIST = join(REPO, 'dist', 'cli.js');
 const KEY_VAR = 'VTSEC_TEST_KEY';
 /** The provider key both drivers run with (in the CLI's environment): a leak shows as this text. */
 export const TEST_API_KEY = 'sk-vtsec-do-not-leak-4f1c2a';
@@ -511,31 +510,6 @@ function pathWithoutBwrap(ctx: CaseContext, path: string): string {
     .join(':');
 }
 
-function providerArgs(server: ModelServer, root: string): string[] {
-  return [
-    '--workspace',
-    root,
-    '--provider',
-    'openai',
-    '--model',
-    'scripted',
-    '--base-url',
-    server.openaiBaseUrl,
-    '--api-key-env',
-    KEY_VAR,
-  ];
-}
-
-let distChecked = false;
-function ensureDist(): void {
-  if (distChecked) return;
-  distChecked = true;
-  if (!fs.existsSync(CLI_DIST)) {
-    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`building dist/cli.js failed with exit code ${r.status}`);
-  }
-}
-
 function parseEvents(stdout: string): SessionEvent[] {
   const events: SessionEvent[] = [];
   for (const line of stdout.split('\n')) {
@@ -561,8 +535,7 @@ async function runCli(
   args: readonly string[],
   timeoutMs: number,
 ): Promise<DriverOutcome> {
-  const entry =
-    c.cli === 'dist' ? (ensureDist(), [CLI_DIST]) : ['--import', pathToFileURL(TSX_LOADER).href, CLI_SOURCE];
+  const entry = c.cli === 'dist' ? [ensureBuiltCli()] : ['--import', pathToFileURL(TSX_LOADER).href, CLI_SOURCE];
   return new Promise((resolve, reject) => {
     const env = childEnv(ctx, c.env ?? {});
     if (c.sandbox === 'none') env.PATH = noBwrapPath.get(ctx) ?? pathWithoutBwrap(ctx, env.PATH ?? '');
@@ -603,16 +576,8 @@ async function runInProcess(
   answer: boolean | ((command: string) => boolean),
   timeoutMs: number,
 ): Promise<DriverOutcome> {
-  let stdout = '';
-  let stderr = '';
   const env = childEnv(ctx, {});
-  const io: CliIO = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => '',
-    cwd: ctx.root,
-    env,
-  };
+  const io = captureIO({ cwd: ctx.root, env });
   const confirmations: string[] = [];
   const confirm = async (command: string): Promise<boolean> => {
     confirmations.push(command);
@@ -648,8 +613,8 @@ async function runInProcess(
       try {
         session = await Session.resume(deps, how.id);
       } catch (err) {
-        stderr += `resume failed: ${err instanceof Error ? err.message : String(err)}\n`;
-        return { events, confirmations, stdout, stderr, exitCode: null, timedOut };
+        io.err += `resume failed: ${err instanceof Error ? err.message : String(err)}\n`;
+        return { events, confirmations, stdout: io.out, stderr: io.err, exitCode: null, timedOut };
       }
     }
     const print = eventPrinter(io, false);
@@ -681,7 +646,7 @@ async function runInProcess(
       else process.env[k] = v;
     }
   }
-  return { events, confirmations, stdout, stderr, exitCode: null, timedOut };
+  return { events, confirmations, stdout: io.out, stderr: io.err, exitCode: null, timedOut };
 }
 
 function git(cwd: string, ctx: CaseContext, args: readonly string[]): void {
@@ -853,7 +818,15 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
         ? await runCli(
             c,
             ctx,
-            ['run', ...providerArgs(server, ctx.root), '--mode', c.mode, '--jsonl', ...(c.cliArgs ?? []), goal],
+            [
+              'run',
+              ...scriptedProviderFlags(ctx.root, server, KEY_VAR),
+              '--mode',
+              c.mode,
+              '--jsonl',
+              ...(c.cliArgs ?? []),
+              goal,
+            ],
             timeoutMs,
           )
         : await runInProcess(
@@ -905,7 +878,7 @@ export async function runCase(c: SecurityCase): Promise<CaseReport> {
           ? await runCli(
               c,
               ctx,
-              ['resume', sessionId, ...providerArgs(next, ctx.root), '--jsonl', ...flags, message],
+              ['resume', sessionId, ...scriptedProviderFlags(ctx.root, next, KEY_VAR), '--jsonl', ...flags, message],
               timeoutMs,
             )
           : await runInProcess(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { classifyIntent, type Intent } from '../../../src/core/session/intents';
 import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO } from '../../fixtures/cli';
 
 const plain = (text: string): Intent => classifyIntent(text, { afterImplementationPrompt: false });
 const afterPrompt = (text: string): Intent => classifyIntent(text, { afterImplementationPrompt: true });
@@ -152,23 +152,6 @@ test('MODE-6: adding a word outside the vocabulary to an exit utterance makes it
   );
 });
 
-function captureIO(stdin = ''): CliIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(t: string) {
-      io.out += t;
-    },
-    stderr(t: string) {
-      io.err += t;
-    },
-    readStdin: async () => stdin,
-    cwd: '/',
-    env: {},
-  };
-  return io;
-}
-
 test('MODE-6, ADD-2: vtplan intent --json prints exactly {"intent": …} and exits 0', async () => {
   const cases: [string[], string][] = [
     [['--json', '--', 'yes, implement it'], 'exit'],
@@ -194,7 +177,7 @@ test('MODE-6, ADD-2: vtplan intent prints the bare word, reads - from stdin, and
   const io = captureIO();
   assert.equal(await runCli(['intent', '--', 'LGTM!'], io), 0);
   assert.equal(io.out, 'exit\n');
-  const stdin = captureIO('ok\n');
+  const stdin = captureIO({ stdin: 'ok\n' });
   assert.equal(await runCli(['intent', '--after-implementation-prompt', '-'], stdin), 0);
   assert.equal(stdin.out, 'exit\n');
   const missing = captureIO();

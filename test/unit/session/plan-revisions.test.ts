@@ -4,21 +4,13 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { EventSequencer, type EventInput, type SessionEvent } from '../../../src/core/session/events';
 import { planRevisions } from '../../../src/core/session/plan-revisions';
+import { stampEvents } from '../../fixtures/events';
 
 const FILE = '.vtcode/plans/shout-flag.md';
 
-function stamp(inputs: EventInput[]): SessionEvent[] {
-  const seq = new EventSequencer('s-1', { now: () => 1_700_000_000_000 });
-  return inputs.map((i) => {
-    if (i.type === 'turn.started') seq.beginTurn();
-    return seq.stamp(i);
-  });
-}
-
 test("GATE-2: the planner's plan, a re-read edit, a repeated save and a later re-plan make three revisions of the file", () => {
-  const events = stamp([
+  const events = stampEvents([
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'plan.completed', text: 'draft with a defect' },
     {
@@ -56,7 +48,7 @@ test("GATE-2: the planner's plan, a re-read edit, a repeated save and a later re
 });
 
 test("GATE-2: in a log from before `source` existed, a plan read outside a turn is the user's edit", () => {
-  const events = stamp([
+  const events = stampEvents([
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'x' },
     { type: 'plan.completed', text: 'one' },
     { type: 'plan.persisted', planFile: FILE },

@@ -3,92 +3,21 @@
  * the scripted model server, tools run over real temp workspaces with the Node ports, and every
  * assertion is on what the server received, the events, and the files on disk.
  */
-import { afterEach, beforeEach, test } from 'node:test';
-import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProvider } from '../../../src/core/llm';
-import { systemClock } from '../../../src/core/ports';
-import type { SessionEvent } from '../../../src/core/session/events';
 import { Session, type SessionDeps } from '../../../src/core/session/session';
 import { readSessionLog } from '../../../src/core/session/log';
-import { createToolRuntime } from '../../../src/core/tools';
 import { nodeFileSystem } from '../../../src/node/fs';
-import { loadPrompts } from '../../../src/node/prompts';
-import { jsSearch } from '../../../src/node/search';
-import { nodeShell } from '../../../src/node/shell';
-import { nodeWriter } from '../../../src/node/writer';
-import { startModelServer, type ModelServer } from '../../fixtures/model-server';
-import { INVALID_PLAN, settingsWith, VALID_PLAN } from './harness';
+import { INVALID_PLAN, of, planText, settingsWith, types, useHarness, VALID_PLAN } from './harness';
 
-let server: ModelServer;
-let root: string;
-const logKey = randomBytes(32);
-
-beforeEach(async () => {
-  server = await startModelServer();
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'vtp-scenario-')));
-  cpSync(join(__dirname, '..', '..', '..', 'examples', 'sample-workspace'), root, { recursive: true });
-});
-
-afterEach(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-function deps(kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<SessionDeps> = {}): SessionDeps {
-  const provider = createProvider(
-    kind === 'openai'
-      ? { kind, model: 'scripted', baseUrl: server.openaiBaseUrl }
-      : { kind, model: 'scripted', baseUrl: server.anthropicBaseUrl },
-    'sk-test-secret-key',
-  );
-  return {
-    fs: nodeFileSystem,
-    root,
-    provider,
-    tools: createToolRuntime({
-      root,
-      ports: { fs: nodeFileSystem, shell: nodeShell, search: jsSearch, writer: nodeWriter },
-    }),
-    prompts: loadPrompts(),
-    clock: systemClock,
-    logKey,
-    turnSettings: () =>
-      settingsWith({ maxConsecutiveBlocked: 8, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
-    retry: { sleep: async () => undefined, random: () => 0 },
-    secrets: ['sk-test-secret-key'],
-    resumeCommand: (id) => `vtplan resume ${id}`,
-    ...overrides,
-  };
-}
-
-async function start(d = deps()): Promise<{ session: Session; events: SessionEvent[] }> {
-  const session = await Session.start(d, { agent: 'plan' });
-  const events: SessionEvent[] = [...session.events];
-  session.on((e) => events.push(e));
-  return { session, events };
-}
-
-const types = (events: SessionEvent[]) => events.map((e) => e.type);
-const of = <T extends SessionEvent['type']>(events: SessionEvent[], type: T) =>
-  events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
-const planText = (body: string) => `Here is the plan.\n<proposed_plan>\n${body}\n</proposed_plan>`;
-const openaiBody = (i: number) =>
-  server.requests[i]?.body as {
-    messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
-    tools?: { function: { name: string } }[];
-    tool_choice?: string;
-  };
-const plansOnDisk = () =>
-  existsSync(join(root, '.vtcode/plans'))
-    ? readdirSync(join(root, '.vtcode/plans')).filter((f) => !f.startsWith('.'))
-    : [];
+const h = useHarness();
+const deps = (kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<SessionDeps> = {}) => h.deps(overrides, kind);
+const start = (d = deps()) => h.start('plan', d);
 
 test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → awaiting approval (OpenAI wire)', async () => {
-  server.enqueue(
+  h.server.enqueue(
     { text: 'Let me look at the greeter.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] },
     {
       text: [
@@ -106,7 +35,8 @@ test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → 
   assert.deepEqual(result, { kind: 'ran', status: 'awaiting_approval' });
 
   // The first request offered only the plan agent's tools.
-  const offered = openaiBody(0)
+  const offered = h
+    .body(0)
     .tools?.map((t) => t.function.name)
     .sort();
   assert.deepEqual(offered, [
@@ -119,7 +49,7 @@ test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → 
     'task_tracker',
   ]);
   // The tool result reached the second request, attached to its call (EXEC-2).
-  const second = openaiBody(1).messages;
+  const second = h.body(1).messages;
   const assistant = second.find((m) => m.role === 'assistant' && m.tool_calls);
   const toolMsg = second.find((m) => m.role === 'tool');
   assert.ok(assistant && toolMsg, 'the batch and its result are in the next request');
@@ -132,7 +62,7 @@ test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → 
   assert.ok(!visible.includes('proposed_plan') && !visible.includes('## Implementation Steps'), visible);
   const persisted = of(events, 'plan.persisted')[0];
   assert.equal(persisted?.planFile, '.vtcode/plans/add-a-shout-flag-to-the-greeter.md');
-  assert.equal(readFileSync(join(root, persisted.planFile), 'utf8'), `${VALID_PLAN}\n`);
+  assert.equal(readFileSync(join(h.root, persisted.planFile), 'utf8'), `${VALID_PLAN}\n`);
   const order = types(events).filter((t) =>
     ['plan.completed', 'plan.persisted', 'plan.approval.requested', 'turn.completed'].includes(t),
   );
@@ -142,14 +72,14 @@ test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → 
 });
 
 test('ADD-1: the same planning run works through the Anthropic Messages wire', async () => {
-  server.enqueue(
+  h.server.enqueue(
     { text: 'Checking.', toolCalls: [{ name: 'grep', arguments: ['{"pattern":', '"greet"}'] }] },
     { text: planText(VALID_PLAN) },
   );
   const { session } = await start(deps('anthropic'));
   assert.deepEqual(await session.submit('Add a --shout option'), { kind: 'ran', status: 'awaiting_approval' });
-  assert.equal(server.requests[0]?.api, 'anthropic');
-  const second = server.requests[1]?.body as {
+  assert.equal(h.server.requests[0]?.api, 'anthropic');
+  const second = h.server.requests[1]?.body as {
     messages: { role: string; content: { type: string; tool_use_id?: string }[] | string }[];
   };
   const result = second.messages
@@ -169,7 +99,7 @@ test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked be
       settingsWith({ maxConsecutiveBlocked: 2, toolCallsPerTurn: 120, loopsPerTurn: 60, maxOutputTokens: 4_096 }),
   });
   // cap 2 in plan: the 3rd consecutive blocked call trips → one recovery pass (tools closed); in recovery the cap is 1×.
-  server.enqueue(
+  h.server.enqueue(
     { toolCalls: [writePlan] },
     { toolCalls: [write] },
     { toolCalls: [write, write] },
@@ -179,14 +109,14 @@ test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked be
   );
   const { session, events } = await start(d);
   const result = await session.submit('Just edit the file');
-  assert.equal(readFileSync(join(root, 'src/greet.js'), 'utf8').includes('pwned'), false, 'nothing was written');
-  assert.deepEqual(plansOnDisk(), [], 'RO-4: the agent did not write the plan file');
+  assert.equal(readFileSync(join(h.root, 'src/greet.js'), 'utf8').includes('pwned'), false, 'nothing was written');
+  assert.deepEqual(h.plansOnDisk(), [], 'RO-4: the agent did not write the plan file');
   const blocked = of(events, 'tool.blocked');
   assert.ok(blocked.length >= 3);
   assert.match(blocked[0]!.reason, /^Mutation blocked: `write_file` on the plan file\. The runtime persists the plan/);
   assert.match(blocked[1]!.reason, /^Mutation blocked/);
   // The model was told "Mutation blocked" as the tool result.
-  const toolMsg = openaiBody(1).messages.find((m) => m.role === 'tool');
+  const toolMsg = h.body(1).messages.find((m) => m.role === 'tool');
   assert.match(String(toolMsg?.content), /Mutation blocked/);
   assert.equal(result.kind, 'ran');
   assert.equal(result.kind === 'ran' && result.status, 'blocked');
@@ -197,7 +127,11 @@ test('RO-1, RO-4, FUSE-1: a mutating call, the plan file included, is blocked be
 });
 
 test('SYN-4, PLAN-8, STORE-1: an invalid plan is repaired twice, then the turn ends blocked with the reasons and nothing on disk', async () => {
-  server.enqueue({ text: planText(INVALID_PLAN) }, { text: planText(INVALID_PLAN) }, { text: planText(INVALID_PLAN) });
+  h.server.enqueue(
+    { text: planText(INVALID_PLAN) },
+    { text: planText(INVALID_PLAN) },
+    { text: planText(INVALID_PLAN) },
+  );
   const { session, events } = await start();
   const result = await session.submit('Make the greeter shout');
   assert.deepEqual(result, { kind: 'ran', status: 'blocked' });
@@ -209,12 +143,12 @@ test('SYN-4, PLAN-8, STORE-1: an invalid plan is repaired twice, then the turn e
   assert.equal(rejected.at(-1)?.final, true);
   assert.ok(rejected[0]!.reasons.some((r) => r.code === 'step_vague_verify'));
   // The repair request names the defects of the retained draft.
-  const repair = openaiBody(1).messages.at(-1);
+  const repair = h.body(1).messages.at(-1);
   assert.equal(repair?.role, 'user');
   assert.match(String(repair?.content), /run checks/);
   assert.match(String(repair?.content), /-> files:/);
-  assert.equal(server.requests.length, 3, 'exactly two repair requests');
-  assert.deepEqual(plansOnDisk(), []);
+  assert.equal(h.server.requests.length, 3, 'exactly two repair requests');
+  assert.deepEqual(h.plansOnDisk(), []);
   assert.equal(of(events, 'plan.approval.requested').length, 0, 'nothing claims readiness');
   assert.match(of(events, 'turn.completed').at(-1)?.reason ?? '', /still invalid after 2 repairs/);
 });
@@ -229,7 +163,7 @@ test('INT-1: an interview pauses the turn; the answer reaches the next request w
       },
     ],
   };
-  server.enqueue(
+  h.server.enqueue(
     { toolCalls: [{ id: 'call_q', name: 'request_user_input', arguments: JSON.stringify(question) }] },
     { text: planText(VALID_PLAN) },
   );
@@ -246,13 +180,13 @@ test('INT-1: an interview pauses the turn; the answer reaches the next request w
     ]),
     { kind: 'ran', status: 'awaiting_approval' },
   );
-  const answer = openaiBody(1).messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_q');
+  const answer = h.body(1).messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_q');
   assert.match(String(answer?.content), /selected "Upper-case and "!!!""/);
   assert.match(String(answer?.content), /keep it short/);
 });
 
 test('INT-1: an answer that is not an offered label is refused and the question stays open', async () => {
-  server.enqueue({
+  h.server.enqueue({
     toolCalls: [
       {
         name: 'request_user_input',
@@ -266,19 +200,19 @@ test('INT-1: an answer that is not an offered label is refused and the question 
   const r = await session.answer(asked.interviewId, [{ questionId: asked.questions[0]!.id, label: 'C' }]);
   assert.equal(r.kind, 'notice');
   assert.ok(session.state.pendingInterview);
-  assert.equal(server.requests.length, 1);
+  assert.equal(h.server.requests.length, 1);
 });
 
 test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools closed', async () => {
   const miss = (n: number) => ({
     toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `nothing-here-${n}` }) }],
   });
-  server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { text: planText(VALID_PLAN) });
+  h.server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
-  assert.equal(server.requests.length, 7);
-  for (let i = 0; i < 6; i++) assert.notEqual(openaiBody(i).tool_choice, 'none', `request ${i} had tools open`);
-  assert.equal(openaiBody(6).tool_choice, 'none', 'the synthesis request closes tools');
+  assert.equal(h.server.requests.length, 7);
+  for (let i = 0; i < 6; i++) assert.notEqual(h.body(i).tool_choice, 'none', `request ${i} had tools open`);
+  assert.equal(h.body(6).tool_choice, 'none', 'the synthesis request closes tools');
   const directive = of(events, 'directive')[0];
   assert.equal(directive?.kind, 'synthesis');
   assert.equal(directive?.toolsClosed, true);
@@ -286,7 +220,7 @@ test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools 
 
 test('SYN-1: a 500 during the synthesis pass is retried and the plan still arrives', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `zzz-${n}` }) }] });
-  server.enqueue(
+  h.server.enqueue(
     miss(1),
     miss(2),
     miss(3),
@@ -299,13 +233,13 @@ test('SYN-1: a 500 during the synthesis pass is retried and the plan still arriv
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'provider.retry').length, 1);
-  assert.equal(server.requests.length, 8);
+  assert.equal(h.server.requests.length, 8);
 });
 
 test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `r-${n}` }) }] });
   // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
-  server.enqueue(
+  h.server.enqueue(
     miss(1),
     miss(2),
     miss(3),
@@ -321,13 +255,13 @@ test('SYN-1: a transport retry during synthesis spends the allowance: one correc
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(of(events, 'provider.retry').length, 1);
-  assert.equal(server.requests.length, 9, '6 research + the synthesis request and its retry + 1 corrective request');
+  assert.equal(h.server.requests.length, 9, '6 research + the synthesis request and its retry + 1 corrective request');
   assert.equal(of(events, 'interview.requested').at(-1)?.source, 'runtime', 'the spent allowance asks how to continue');
 });
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {
   const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `q-${n}` }) }] });
-  server.enqueue(
+  h.server.enqueue(
     miss(1),
     miss(2),
     miss(3),
@@ -341,7 +275,7 @@ test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how t
   );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
-  assert.equal(server.requests.length, 9, '6 research + 1 synthesis + 2 corrective requests');
+  assert.equal(h.server.requests.length, 9, '6 research + 1 synthesis + 2 corrective requests');
   const asked = of(events, 'interview.requested').at(-1);
   assert.equal(asked?.source, 'runtime');
   assert.deepEqual(
@@ -352,53 +286,53 @@ test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how t
   // Dismissal leaves planning idle and resumable; nothing is submitted automatically.
   await session.dismissInterview(asked!.interviewId);
   assert.equal(session.state.status, 'idle');
-  assert.equal(server.requests.length, 9);
+  assert.equal(h.server.requests.length, 9);
 });
 
 test('PLAN-7: a truncated plan gets one condense retry', async () => {
-  server.enqueue(
+  h.server.enqueue(
     { text: `<proposed_plan>\n${VALID_PLAN.slice(0, 200)}`, finishReason: 'length' },
     { text: planText(VALID_PLAN) },
   );
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'directive')[0]?.kind, 'condense');
-  assert.match(String(openaiBody(1).messages.at(-1)?.content), /cut off/);
-  assert.equal(openaiBody(1).tool_choice, 'none');
+  assert.match(String(h.body(1).messages.at(-1)?.content), /cut off/);
+  assert.equal(h.body(1).tool_choice, 'none');
 });
 
 test('EXEC-5: stopping mid-stream cancels the turn (state-based), and nothing is persisted', async () => {
-  server.enqueue({ text: ['Working on it', ' slowly'], chunkDelayMs: 50, hang: true });
+  h.server.enqueue({ text: ['Working on it', ' slowly'], chunkDelayMs: 50, hang: true });
   const { session, events } = await start();
   const pending = session.submit('Plan it');
   while (!of(events, 'message.delta').length) await new Promise((r) => setTimeout(r, 10));
   session.stop();
   assert.deepEqual(await pending, { kind: 'ran', status: 'cancelled' });
-  assert.deepEqual(plansOnDisk(), []);
+  assert.deepEqual(h.plansOnDisk(), []);
 });
 
 test('EXEC-5: provider text "Interrupted by user" without a local stop is not a cancellation', async () => {
-  server.enqueue({ status: 400, errorMessage: 'Interrupted by user' });
+  h.server.enqueue({ status: 400, errorMessage: 'Interrupted by user' });
   const { session } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'failed' });
 });
 
 test('SYN-2: a reasoning-only response never becomes a plan', async () => {
-  server.enqueue({ reasoning: planText(VALID_PLAN), text: '' });
+  h.server.enqueue({ reasoning: planText(VALID_PLAN), text: '' });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'idle' });
   assert.equal(of(events, 'plan.completed').length, 0);
-  assert.deepEqual(plansOnDisk(), []);
+  assert.deepEqual(h.plansOnDisk(), []);
   assert.ok(of(events, 'reasoning.delta').length > 0);
 });
 
 test('MODE-2: /plan <text> while planning starts a new request, clears the old approval and keeps the old file', async () => {
-  server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Sure, what should the new plan cover?' });
+  h.server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Sure, what should the new plan cover?' });
   const { session, events } = await start();
   await session.submit('Plan shouting');
   const file = of(events, 'plan.persisted')[0]!.planFile;
   assert.equal((await session.submit('/plan something else entirely')).kind, 'ran');
-  assert.ok(existsSync(join(root, file)), 'the old plan file stays on disk');
+  assert.ok(existsSync(join(h.root, file)), 'the old plan file stays on disk');
   assert.equal(session.state.pendingApproval, null);
   assert.equal(of(events, 'plan.approval.resolved').at(-1)?.choice, 'revise');
 });
@@ -415,7 +349,7 @@ test('MODE-2: /plan off restores the previous execution agent; /mode switches', 
 });
 
 test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly one implementation turn that edits files and completes the checklist', async () => {
-  server.enqueue(
+  h.server.enqueue(
     { text: planText(VALID_PLAN) },
     // The build turn: mark step 1 in progress, edit, complete both steps.
     { toolCalls: [{ name: 'task_tracker', arguments: '{"action":"update","index":1,"status":"in_progress"}' }] },
@@ -461,21 +395,21 @@ test('GATE-3, MODE-7, TRK-7, EVT-1: approving runs the typed handoff and exactly
   assert.equal(of(events, 'mode.changed').at(-1)?.to, 'build');
   assert.equal(of(events, 'turn.started').filter((t) => t.kind === 'implementation').length, 1);
   // The implementation request carried the approved plan and the checklist, with write tools.
-  const implRequest = openaiBody(1);
+  const implRequest = h.body(1);
   assert.match(String(implRequest.messages.at(-1)?.content), /approved the plan/);
   assert.ok(implRequest.tools?.some((t) => t.function.name === 'edit_file'));
-  assert.match(readFileSync(join(root, 'src/greet.js'), 'utf8'), /shout = false/);
-  const sidecar = readFileSync(join(root, '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md'), 'utf8');
+  assert.match(readFileSync(join(h.root, 'src/greet.js'), 'utf8'), /shout = false/);
+  const sidecar = readFileSync(join(h.root, '.vtcode/plans/add-a-shout-flag-to-the-greeter.tasks.md'), 'utf8');
   assert.match(sidecar, /- \[x\] Add the `shout` parameter/);
   assert.match(sidecar, /- \[x\] Cover the new parameter/);
   assert.equal(session.state.status, 'idle');
 });
 
 test('GATE-3: a plan file broken on disk is not approved; planning stays active and no write-capable turn starts', async () => {
-  server.enqueue({ text: planText(VALID_PLAN) });
+  h.server.enqueue({ text: planText(VALID_PLAN) });
   const { session, events } = await start();
   await session.submit('Add shouting');
-  const file = join(root, of(events, 'plan.persisted')[0]!.planFile);
+  const file = join(h.root, of(events, 'plan.persisted')[0]!.planFile);
   const { writeFileSync } = await import('node:fs');
   writeFileSync(file, INVALID_PLAN);
   const result = await session.approve('execute');
@@ -483,12 +417,12 @@ test('GATE-3: a plan file broken on disk is not approved; planning stays active 
   assert.equal(session.state.agent, 'plan');
   assert.ok(session.state.pendingApproval, 'the plan stays ready for retry');
   assert.equal(of(events, 'plan.approval.resolved').length, 0);
-  assert.equal(server.requests.length, 1, 'no implementation request');
+  assert.equal(h.server.requests.length, 1, 'no implementation request');
   assert.match(of(events, 'notice').at(-1)?.text ?? '', /not valid any more/);
 });
 
 test('MODE-6: "lgtm" while a plan awaits approval runs the same handoff; "stay in planning" does not', async () => {
-  server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Okay, what should change?' }, { text: 'Done.' });
+  h.server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Okay, what should change?' }, { text: 'Done.' });
   const { session, events } = await start();
   await session.submit('Add shouting');
   await session.submit('stay in planning, but also think about i18n');
@@ -498,7 +432,7 @@ test('MODE-6: "lgtm" while a plan awaits approval runs the same handoff; "stay i
 });
 
 test('GATE-4: the fresh-context choice clears the history but keeps the plan, and reports its phases as events', async () => {
-  server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Implemented.' });
+  h.server.enqueue({ text: planText(VALID_PLAN) }, { text: 'Implemented.' });
   const { session, events } = await start();
   await session.submit('Add shouting');
   await session.approve('fresh_context');
@@ -516,18 +450,18 @@ test('GATE-4: the fresh-context choice clears the history but keeps the plan, an
     ['preparing', 'context.reset', 'restoring', 'starting', 'done', 'turn.started'],
   );
   assert.deepEqual(of(events, 'notice'), []);
-  const implMessages = openaiBody(1).messages.filter((m) => m.role !== 'system');
+  const implMessages = h.body(1).messages.filter((m) => m.role !== 'system');
   assert.equal(implMessages.length, 1, 'only the implementation prompt: the planning transcript was cleared');
 });
 
 test('ADD-4, GATE-5: a resumed session rebuilds from the log alone and its plan still needs approval', async () => {
-  server.enqueue(
+  h.server.enqueue(
     { text: 'Looking.', toolCalls: [{ name: 'read_file', arguments: '{"path":"README.md"}' }] },
     { text: planText(VALID_PLAN) },
   );
   const first = await start();
   await first.session.submit('Add shouting');
-  const log = await readSessionLog(nodeFileSystem, root, first.session.id, logKey);
+  const log = await readSessionLog(nodeFileSystem, h.root, first.session.id, h.logKey);
   assert.ok(log && log.problems.length === 0);
   assert.ok(!readFileSync(first.session.logPath, 'utf8').includes('sk-test-secret-key'), 'no key in the log');
 

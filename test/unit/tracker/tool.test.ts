@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { TASK_TRACKER_TOOL, handleTaskTracker, parseTaskTrackerArgs } from '../../../src/core/tools/task-tracker';
 import { runCli } from '../../../src/cli/run';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO } from '../../fixtures/cli';
 
 let root = '';
 beforeEach(() => {
@@ -75,22 +75,7 @@ test('TRK-5: the handler returns the view for the display mode', async () => {
   assert.equal(e.ok && e.view, 'T — 1/2 done\n├ ✔ A\n└ » ○ B');
 });
 
-function capture(): CliIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(t: string) {
-      io.out += t;
-    },
-    stderr(t: string) {
-      io.err += t;
-    },
-    readStdin: async () => '{"action":"list"}',
-    cwd: os.tmpdir(),
-    env: {},
-  };
-  return io;
-}
+const capture = () => captureIO({ cwd: os.tmpdir(), stdin: '{"action":"list"}' });
 
 test('ADD-2: vtplan tool task_tracker prints the result object (--json) and exits 0', async () => {
   const io = capture();

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkCommandCommand } from '../../../src/cli/commands/check-command';
 import { parseMode } from '../../../src/cli/flags';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO } from '../../fixtures/cli';
 import { eventPrinter, exitCodeFor } from '../../../src/cli/transcript';
 import { budgetExhaustedSchema } from '../../../src/core/guards';
 import {
@@ -43,16 +43,9 @@ const parsesAsEvent = (input: object): boolean => SessionEventSchema.safeParse({
 
 /** What `vtplan run --jsonl` prints for an event, read back as a JSONL consumer would. */
 function cliJsonl(event: SessionEvent): unknown {
-  let out = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: () => undefined,
-    readStdin: async () => '',
-    cwd: REPO,
-    env: {},
-  };
+  const io = captureIO({ cwd: REPO });
   eventPrinter(io, true)(event);
-  return JSON.parse(out);
+  return JSON.parse(io.out);
 }
 
 function approvalEntry(choice: string): unknown {
@@ -95,16 +88,9 @@ test('MODE-1: every agent mode is one the events, the protocol, the CLI and the 
       `${mode}: protocol`,
     );
     assert.equal(parseMode(mode), mode, `${mode}: vtplan --mode`);
-    let out = '';
-    const io: CliIO = {
-      stdout: (t) => void (out += t),
-      stderr: () => undefined,
-      readStdin: async () => '',
-      cwd: REPO,
-      env: {},
-    };
+    const io = captureIO({ cwd: REPO });
     assert.equal(await checkCommandCommand.run(['--mode', mode, '--', 'ls'], io), 0);
-    assert.match(out, new RegExp(`\\b${mode} mode\\b`), `${mode}: vtplan check-command judged in that mode`);
+    assert.match(io.out, new RegExp(`\\b${mode} mode\\b`), `${mode}: vtplan check-command judged in that mode`);
   }
   assert.equal(parsesAsEvent({ type: 'mode.changed', from: 'plan', to: 'duck' }), false);
   assert.equal(
@@ -205,12 +191,9 @@ test('GATE-4: every handoff phase travels in the event and the CLI JSON; the rea
   for (const phase of HANDOFF_PHASES) {
     const event = seq.stamp({ type: 'handoff.phase', phase });
     assert.deepEqual(SessionEventSchema.parse(cliJsonl(event)), event, phase);
-    let out = '';
-    eventPrinter(
-      { stdout: (t) => void (out += t), stderr: () => undefined, readStdin: async () => '', cwd: REPO, env: {} },
-      false,
-    )(event);
-    readable.push(out);
+    const io = captureIO({ cwd: REPO });
+    eventPrinter(io, false)(event);
+    readable.push(io.out);
   }
   assert.deepEqual(readable, [
     '● Preparing fresh execution thread...\n',
