@@ -36,12 +36,12 @@ function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
 }
 
 /** MODE-5 switch paths. */
-export const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
+const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
 
-export const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
-export const TurnStatusSchema = z.enum(TURN_STATUSES);
-export const BudgetKindSchema = z.enum(BUDGET_KINDS);
-export const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
+const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
+const TurnStatusSchema = z.enum(TURN_STATUSES);
+const BudgetKindSchema = z.enum(BUDGET_KINDS);
+const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
 
 const failureShape = z.strictObject({
   kind: z.enum(['http', 'transport', 'protocol', 'setup']),
