@@ -35,7 +35,7 @@ function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.strictObject({ type: z.literal(type), ...envelope, ...shape });
 }
 
-/** MODE-5 switch paths. */
+/** Which mode switch an event belongs to: a failed switch is logged with it and can be retried (MODE-5). */
 const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
 
 const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
