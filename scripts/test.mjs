@@ -1,6 +1,7 @@
 // `npm test`: every tier, one closing summary line.
-//   static   the type check (tsc, strict), ESLint (incl. the no-vscode-in-core and no-.only rules) and
-//            Prettier's check, one check each
+//   static   the type check (tsc, strict), ESLint (incl. the no-vscode-in-core and no-.only rules),
+//            Prettier's check, knip (unused files, exports, dependencies: knip.jsonc) and every cited
+//            requirement id explained in docs/requirements.md, one check each
 //   unit     node:test over test/unit and test/webview (TypeScript through tsx)
 //   exthost  mocha inside the real VS Code extension host (test/harness/run-exthost.ts), twice: on
 //            VS Code 1.139 and on the oldest version engines.vscode claims (setup.sh installs both)
@@ -138,6 +139,8 @@ function runTier(tier) {
       run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
       run(bin('eslint'), ['.']),
       run(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+      run(bin('knip'), ['--no-progress']),
+      run(process.execPath, ['scripts/check-requirement-ids.mjs']),
     ];
     return { passed: checks.filter((c) => c === 0).length, failed: checks.filter((c) => c !== 0).length, code: 0 };
   }

@@ -14,8 +14,8 @@
 import * as z from 'zod/mini';
 import { AGENT_MODES, APPROVAL_CHOICES, GATE_CHOICES } from './core/vocabulary';
 
-export const AgentMode = z.enum(AGENT_MODES);
-export type AgentMode = z.infer<typeof AgentMode>;
+const AgentMode = z.enum(AGENT_MODES);
+type AgentMode = z.infer<typeof AgentMode>;
 
 export const NoticeLevel = z.enum(['info', 'warning', 'error']);
 export type NoticeLevel = z.infer<typeof NoticeLevel>;
@@ -85,12 +85,12 @@ export const PANEL_ACTION_LABELS: Readonly<Record<PanelAction, string>> = {
 export const ToolStatus = z.enum(['running', 'ok', 'error', 'blocked']);
 export type ToolStatus = z.infer<typeof ToolStatus>;
 
-export const InterviewOption = z.object({
+const InterviewOption = z.object({
   label: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
   recommended: z.optional(z.boolean()),
 });
-export type InterviewOption = z.infer<typeof InterviewOption>;
+type InterviewOption = z.infer<typeof InterviewOption>;
 
 export const InterviewQuestion = z.object({
   id,
@@ -109,7 +109,7 @@ export const InterviewAnswer = z.object({
 });
 export type InterviewAnswer = z.infer<typeof InterviewAnswer>;
 
-export const SynopsisStep = z.object({ number: z.number(), text });
+const SynopsisStep = z.object({ number: z.number(), text });
 export const PlanSynopsis = z.object({
   title: z.nullable(z.string()),
   summary: text,
@@ -120,7 +120,7 @@ export const PlanSynopsis = z.object({
 export type PlanSynopsis = z.infer<typeof PlanSynopsis>;
 
 /** A plan step as "What changed" names it: its number in its revision and its action. */
-export const StepRef = z.object({ number: z.number(), text });
+const StepRef = z.object({ number: z.number(), text });
 /** Steps added, removed and changed since the previous revision, and the other parts that changed. */
 export const PlanChanges = z.object({
   added: z.array(StepRef),
@@ -153,8 +153,8 @@ const ValidatorReason = z.object({ code: z.string(), message: z.string(), line: 
 export const GateChoice = z.enum(GATE_CHOICES);
 export type GateChoice = z.infer<typeof GateChoice>;
 /** How a gate resolved (any choice the event stream can carry, EVT-1). */
-export const ApprovalChoice = z.enum(APPROVAL_CHOICES);
-export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
+const ApprovalChoice = z.enum(APPROVAL_CHOICES);
+type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 
 export const TranscriptEntry = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), id, text, html }),
@@ -240,7 +240,7 @@ export const TranscriptEntry = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tracker'), id, header: z.string(), current: z.nullable(z.string()) }),
 ]);
 export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
-export type EntryKind = TranscriptEntry['kind'];
+type EntryKind = TranscriptEntry['kind'];
 export type EntryOf<K extends EntryKind> = Extract<TranscriptEntry, { kind: K }>;
 
 export const WebviewCommand = z.discriminatedUnion('type', [

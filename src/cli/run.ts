@@ -2,7 +2,7 @@ import { commands } from './commands';
 import { SessionLogError } from '../core/session/log';
 import { InputError, UsageError, type CliIO } from './io';
 
-export const CLI_VERSION = '0.1.0';
+const CLI_VERSION = '0.1.0';
 
 function helpText(): string {
   const lines = ['vtplan: the VT Code planning workflow, headless.', '', 'Usage:'];

@@ -90,7 +90,7 @@ export const BUDGET_KIND_LABEL: Readonly<Record<BudgetKind, string>> = {
  * `done` ends every handoff and unlocks input.
  */
 export const HANDOFF_PHASES = ['preparing', 'restoring', 'starting', 'done'] as const;
-export type HandoffPhase = (typeof HANDOFF_PHASES)[number];
+type HandoffPhase = (typeof HANDOFF_PHASES)[number];
 /** The phases during which input is locked. */
 export type ActiveHandoffPhase = Exclude<HandoffPhase, 'done'>;
 

@@ -10,7 +10,7 @@ import { loadPlanModel } from './lazy-plan-model';
 import type { PlanIssue } from './plan-model';
 import { errorMessage } from '../core/errors';
 
-export const PLAN_DIAGNOSTIC_SOURCE = 'vtplan';
+const PLAN_DIAGNOSTIC_SOURCE = 'vtplan';
 const DEBOUNCE_MS = 300;
 /** Schemes of real files; `git:` and other virtual copies of a plan would only duplicate its problems. */
 const FILE_SCHEMES = new Set(['file', 'vscode-remote']);
@@ -35,7 +35,7 @@ function toDiagnostic(
   return diagnostic;
 }
 
-export async function planDiagnostics(doc: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+async function planDiagnostics(doc: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
   const { validatePlan } = await loadPlanModel();
   const report = validatePlan(doc.getText());
   // Plan-wide issues (a missing section, the token budget) sit on the title line, else line 1.

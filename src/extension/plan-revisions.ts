@@ -14,7 +14,7 @@ import { planRevisions, type PlanRevision } from '../core/session/plan-revisions
 import { loadPlanModel } from './lazy-plan-model';
 import type { SessionHost } from './session-host';
 
-export const REVISION_SCHEME = 'vtplan-revision';
+const REVISION_SCHEME = 'vtplan-revision';
 const CONTEXT_KEY = 'vtplan.planHasPreviousRevision';
 /** Revision texts kept for VS Code asking again (a reopened diff tab): a handful is plenty. */
 const SERVED_LIMIT = 32;

@@ -37,7 +37,7 @@ import {
 } from '../core/tracker/store';
 import { errorMessage } from '../core/errors';
 
-export const TASKS_VIEW_ID = 'vtplan.tasks';
+const TASKS_VIEW_ID = 'vtplan.tasks';
 const DECORATION_SCHEME = 'vtplan-task';
 const WATCHED_FOLDERS = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
 const REFRESH_DELAY_MS = 50;
@@ -375,7 +375,7 @@ export class TasksView
 }
 
 /** Tree labels are plain text: inline markdown (code spans, emphasis) loses its markers there. */
-export function plainLabel(markdown: string): string {
+function plainLabel(markdown: string): string {
   return markdown
     .replace(/`([^`]+)`/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
@@ -393,7 +393,7 @@ function escapeMarkdown(text: string): string {
  * `<` and `>` are escaped (no links, images or autolinks); code spans are found the way CommonMark
  * finds them (a backslash escapes a backtick; a span closes on a run of exactly its length).
  */
-export function inlineMarkdown(text: string): string {
+function inlineMarkdown(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {

@@ -19,7 +19,7 @@ import {
 import { requestView } from '../core/llm/request-view';
 import { ThinkTagSplitter } from '../core/llm/think-tags';
 
-export const VSCODE_LM_PROVIDER_ID = 'vscode-lm';
+const VSCODE_LM_PROVIDER_ID = 'vscode-lm';
 
 /** What a model picker shows; `id` is what `vtplan.model` should hold to pin the model. */
 export interface ChatModelInfo {
@@ -96,7 +96,7 @@ function inputOf(call: ToolCall): object {
   }
 }
 
-export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
+function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMessage[] {
   const out: vscode.LanguageModelChatMessage[] = [];
   if (request.system !== '')
     out.push(vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart(request.system)]));
@@ -126,7 +126,7 @@ export function toLmMessages(request: ModelRequest): vscode.LanguageModelChatMes
   return out;
 }
 
-export function toLmOptions(request: ModelRequest, justification: string): vscode.LanguageModelChatRequestOptions {
+function toLmOptions(request: ModelRequest, justification: string): vscode.LanguageModelChatRequestOptions {
   const options: vscode.LanguageModelChatRequestOptions = { justification };
   if (request.tools.length === 0) return options;
   options.tools = request.tools.map((t) => ({
@@ -159,7 +159,7 @@ const CODE_HINTS: Record<string, string> = {
  * model's extension or its backend (a `LanguageModelError` with a vendor code, or a plain error)
  * and is retried only when it reads as transient.
  */
-export function failureFromLmError(err: unknown): ProviderFailure {
+function failureFromLmError(err: unknown): ProviderFailure {
   const base = { provider: VSCODE_LM_PROVIDER_ID, secrets: [] as string[] };
   if (err instanceof vscode.LanguageModelError) {
     const hint = CODE_HINTS[err.code];

@@ -229,7 +229,7 @@ function parseRgMatch(value: unknown, maxLineChars: number): { path: string; lin
  * Orders paths as a walk that sorts each folder's entries by name does (ripgrep's `--sort path`
  * and the JS fallback): component by component, so `a/b` comes before `a.txt`.
  */
-export function comparePaths(a: string, b: string): number {
+function comparePaths(a: string, b: string): number {
   const pa = a.split('/');
   const pb = b.split('/');
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {

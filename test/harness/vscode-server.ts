@@ -12,15 +12,15 @@ import { join, resolve } from 'node:path';
 import { prepareMultiRootWorkspace, type WindowKind, type WindowTarget } from './windows';
 
 export const repoRoot = resolve(__dirname, '..', '..');
-export const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
+const cacheDir = process.env.VTPLAN_CACHE ?? join(repoRoot, '.cache');
 /** VTPLAN_VSCODE_SERVER and VTPLAN_VSCODE_NODE select another install (scripts/test.mjs: the oldest supported). */
-export const serverNode = process.env.VTPLAN_VSCODE_NODE ?? join(cacheDir, 'node24', 'bin', 'node');
-export const serverMain =
+const serverNode = process.env.VTPLAN_VSCODE_NODE ?? join(cacheDir, 'node24', 'bin', 'node');
+const serverMain =
   process.env.VTPLAN_VSCODE_SERVER ??
   join(cacheDir, 'cs', 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js');
-export const sampleWorkspace = join(repoRoot, 'examples', 'sample-workspace');
+const sampleWorkspace = join(repoRoot, 'examples', 'sample-workspace');
 
-export function assertInstalled(): void {
+function assertInstalled(): void {
   for (const [what, path] of [
     ['Node for the VS Code server', serverNode],
     ['VS Code server', serverMain],
@@ -36,7 +36,7 @@ export function makeRunDir(label: string): string {
 }
 
 /** Environment that keeps VS Code and Chromium from writing into the real HOME. */
-export function isolatedEnv(runDir: string): NodeJS.ProcessEnv {
+function isolatedEnv(runDir: string): NodeJS.ProcessEnv {
   const home = join(runDir, 'home');
   const tmp = join(runDir, 'tmp');
   mkdirSync(home, { recursive: true });
@@ -52,7 +52,7 @@ export function isolatedEnv(runDir: string): NodeJS.ProcessEnv {
   };
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
@@ -80,7 +80,7 @@ const quietSettings = {
   'security.workspace.trust.enabled': false,
 };
 
-export function workspaceSettings(): Record<string, unknown> {
+function workspaceSettings(): Record<string, unknown> {
   const {
     'extensions.autoCheckUpdates': _c,
     'extensions.autoUpdate': _u,
@@ -154,7 +154,7 @@ export interface ServerOptions {
  * copying: the folder loads as an installed extension, and a rebuild shows after a window reload.
  * Entries for other extensions (the user's, under `npm start`) are kept.
  */
-export function installExtensionFolders(extensionsDir: string, folders: readonly string[]): void {
+function installExtensionFolders(extensionsDir: string, folders: readonly string[]): void {
   const manifest = join(extensionsDir, 'extensions.json');
   const read: unknown = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : [];
   const entries = (Array.isArray(read) ? read : []) as { identifier?: { id?: string } }[];
@@ -315,7 +315,7 @@ function killOnExit(kill: () => void): void {
   }
 }
 
-export function delay(ms: number): Promise<void> {
+function delay(ms: number): Promise<void> {
   return new Promise((res) => setTimeout(res, ms));
 }
 

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type WindowKind = 'folder' | 'multi-root' | 'no-folder';
-export const WINDOW_KINDS: readonly WindowKind[] = ['folder', 'multi-root', 'no-folder'];
+const WINDOW_KINDS: readonly WindowKind[] = ['folder', 'multi-root', 'no-folder'];
 
 /** What a workbench window opens. */
 export type WindowTarget = { folder: string } | { workspace: string } | { empty: true };

@@ -133,7 +133,7 @@ export async function chatDocument(page: Page, timeout = 60_000): Promise<Frame>
  * (which the harness needs for the extension development payload unless `toasts` is set), so
  * notifications are read and answered here: the same items, message and buttons, as plain DOM.
  */
-export async function showNotifications(page: Page): Promise<Locator> {
+async function showNotifications(page: Page): Promise<Locator> {
   const center = page.locator('.notifications-center');
   if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
   await center.waitFor({ timeout: 10_000 });

@@ -21,7 +21,7 @@ export interface PanelState {
 }
 
 /** What the webview itself changes: streamed text batched per frame, and notices it raises locally. */
-export type LocalAction =
+type LocalAction =
   | { type: 'appendBatch'; deltas: ReadonlyMap<string, Append> }
   | { type: 'localNotice'; text: string }
   | { type: 'requestFocus' };

@@ -16,7 +16,7 @@ export const COMMAND_NETWORK = ['default', 'off', 'on'] as const;
 export type CommandNetwork = (typeof COMMAND_NETWORK)[number];
 
 /** Tokens a model answer may use; not a setting (providers differ, one safe value for all). */
-export const MAX_OUTPUT_TOKENS = 8_192;
+const MAX_OUTPUT_TOKENS = 8_192;
 
 type SettingSpec =
   | { type: 'string'; default: string; enum?: readonly string[] }

@@ -17,8 +17,8 @@
 import { z } from 'zod';
 import { BUDGET_KINDS, type BudgetKind } from '../vocabulary';
 
-export const PLANNING_TOOL_CALL_FLOOR = 120;
-export const PLANNING_LOOP_FLOOR = 60;
+const PLANNING_TOOL_CALL_FLOOR = 120;
+const PLANNING_LOOP_FLOOR = 60;
 
 export interface TurnLimits {
   /** 0 = unlimited. */
@@ -42,7 +42,7 @@ export const budgetExhaustedSchema = z.object({
   used: z.number().int().nonnegative(),
   max: z.number().int().positive(),
 });
-export type BudgetExhausted = z.infer<typeof budgetExhaustedSchema>;
+type BudgetExhausted = z.infer<typeof budgetExhaustedSchema>;
 
 export interface BudgetCounters {
   readonly used: Readonly<Record<BudgetKind, number>>;
@@ -75,11 +75,11 @@ export function consume(
 }
 
 export const KIB = 1024;
-export const PREVIEW_TURN_BUDGET = { plan: 96 * KIB, exec: 64 * KIB } as const;
-export const PLAN_INSPECTION_DEFAULT = 8 * KIB;
-export const PLAN_INSPECTION_MAX = 16 * KIB;
+const PREVIEW_TURN_BUDGET = { plan: 96 * KIB, exec: 64 * KIB } as const;
+const PLAN_INSPECTION_DEFAULT = 8 * KIB;
+const PLAN_INSPECTION_MAX = 16 * KIB;
 /** The ordinary per-result preview, kept by verification commands and by execution. */
-export const FULL_RESULT_DEFAULT = 32 * KIB;
+const FULL_RESULT_DEFAULT = 32 * KIB;
 export const SPOOL_PAGE_CREDIT = 4 * KIB;
 export const MAX_SEQUENTIAL_SPOOL_READS = 6;
 

@@ -27,14 +27,14 @@ import { operands, readArgs } from '../policy/args';
 import type { ScanResult } from '../policy/shell-scan';
 import type { Phase } from './budget';
 
-export const LOW_SIGNAL_CONSECUTIVE = 6;
-export const LOW_SIGNAL_TOTAL = 10;
-export const REPEATED_INSPECTION_WINDOW = 12;
-export const SAME_TARGET_LISTINGS: Record<Phase, number> = { exec: 3, plan: 5 };
-export const DIVERSE_CHURN_WINDOW = 12;
+const LOW_SIGNAL_CONSECUTIVE = 6;
+const LOW_SIGNAL_TOTAL = 10;
+const REPEATED_INSPECTION_WINDOW = 12;
+const SAME_TARGET_LISTINGS: Record<Phase, number> = { exec: 3, plan: 5 };
+const DIVERSE_CHURN_WINDOW = 12;
 
 /** Argument keys that only shape how much output comes back (NAV-3). */
-export const OUTPUT_CONTROL_KEYS: ReadonlySet<string> = new Set([
+const OUTPUT_CONTROL_KEYS: ReadonlySet<string> = new Set([
   'max_output_tokens',
   'max_tokens',
   'limit',
@@ -46,8 +46,8 @@ export const OUTPUT_CONTROL_KEYS: ReadonlySet<string> = new Set([
   'max_preview_bytes',
 ]);
 
-export type OutcomeClass = 'inspection' | 'verification' | 'mutation' | 'other';
-export type ListingTool = 'ls' | 'find' | 'fd' | 'list_dir' | 'find_files';
+type OutcomeClass = 'inspection' | 'verification' | 'mutation' | 'other';
+type ListingTool = 'ls' | 'find' | 'fd' | 'list_dir' | 'find_files';
 
 export interface CallDescription {
   /** The tool, or for `run_command` the program of its first segment (`rg`, `ls`). */
@@ -68,7 +68,7 @@ export interface ToolOutcome extends CallDescription {
 export type NavEvent =
   { kind: 'outcome'; outcome: ToolOutcome } | { kind: 'recovery' } | { kind: 'new_turn' } | { kind: 'pass_scheduled' };
 
-export type NavGuard = 'low_signal' | 'repeated_inspection' | 'same_target_listing' | 'diverse_churn';
+type NavGuard = 'low_signal' | 'repeated_inspection' | 'same_target_listing' | 'diverse_churn';
 
 export type NavDecision = { kind: 'continue' } | { kind: 'schedule_pass'; guard: NavGuard; reason: string };
 
@@ -88,7 +88,7 @@ export function newNavigation(phase: Phase): NavigationState {
   return { phase, lowConsecutive: 0, lowTotal: 0, inspections: [], listings: {}, churn: [], pending: false };
 }
 
-export function churnFamily(phase: Phase, cls: OutcomeClass, tool: string, target: string): string {
+function churnFamily(phase: Phase, cls: OutcomeClass, tool: string, target: string): string {
   return `${phase}::${cls}::${tool}::${target}`;
 }
 

@@ -26,7 +26,7 @@ import {
 } from './provider';
 import { requestView } from './request-view';
 
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 export interface AnthropicProviderOptions {
   model: string;
@@ -74,7 +74,7 @@ function toolInput(argumentsJson: string): Record<string, unknown> {
  * next user message, and empty text blocks are rejected: consecutive same-role entries merge,
  * empty assistant turns are dropped.
  */
-export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
+function toAnthropicMessages(request: ModelRequest): MessageParam[] {
   const out: { role: 'user' | 'assistant'; content: ContentBlockParam[] }[] = [];
   const append = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
     if (blocks.length === 0) return;
@@ -107,7 +107,7 @@ export function toAnthropicMessages(request: ModelRequest): MessageParam[] {
   return out;
 }
 
-export function toAnthropicBody(
+function toAnthropicBody(
   request: ModelRequest,
   model: string,
   thinkingBudgetTokens: number | undefined,

@@ -4,14 +4,14 @@ import { redactSecrets } from './redact';
 const MAX_MESSAGE = 500;
 
 /** 408 timeout, 409 lock contention, 425 too early, 429 rate limit and every 5xx (incl. 529 overloaded). */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
 }
 
 /** Error types that servers put in an SSE error event after a 200 (Anthropic `overloaded_error`, …). */
 const RETRYABLE_ERROR_TYPE = /overload|rate_limit|server_error|api_error|timeout|internal|unavailable/i;
 
-export function isRetryableErrorType(type: string | undefined | null): boolean {
+function isRetryableErrorType(type: string | undefined | null): boolean {
   return typeof type === 'string' && RETRYABLE_ERROR_TYPE.test(type);
 }
 
@@ -35,7 +35,7 @@ export function retryAfterMs(headers: Headers | undefined | null, nowMs: number)
 }
 
 /** `x-should-retry` lets a server overrule the status-based decision (both official SDKs honour it). */
-export function shouldRetryOverride(headers: Headers | undefined | null): boolean | undefined {
+function shouldRetryOverride(headers: Headers | undefined | null): boolean | undefined {
   const value = headers?.get('x-should-retry');
   if (value === 'true') return true;
   if (value === 'false') return false;

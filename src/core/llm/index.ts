@@ -12,35 +12,19 @@
  * History can be kept as it happened: every provider sends `requestView(history)` (EXEC-2).
  */
 export type {
-  FailureKind,
   FinishReason,
-  JsonSchema,
   Message,
   ModelProvider,
   ModelRequest,
   ProviderFailure,
-  ReasoningBlock,
   StreamChunk,
-  TerminalChunk,
   ToolCall,
-  ToolChoice,
   ToolDefinition,
-  Usage,
 } from './provider';
-export { isContent, isTerminal } from './provider';
-export { createOpenAIProvider, OPENAI_DEFAULT_BASE_URL, type OpenAIProviderOptions } from './openai';
-export { createAnthropicProvider, ANTHROPIC_DEFAULT_BASE_URL, type AnthropicProviderOptions } from './anthropic';
-export { createProvider, MissingApiKeyError, ProviderConfigSchema, type ProviderConfig } from './factory';
-export {
-  abortableSleep,
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
-  streamWithRetry,
-  type RetryNotice,
-  type RetryOptions,
-  type RetryPolicy,
-  type Sleep,
-} from './retry';
+export { createOpenAIProvider } from './openai';
+export { createAnthropicProvider } from './anthropic';
+export { createProvider, MissingApiKeyError, ProviderConfigSchema } from './factory';
+export { backoffDelay, DEFAULT_RETRY_POLICY, streamWithRetry, type RetryOptions } from './retry';
 export { assistantMessage, collectStream, type ModelResponse, type StreamOutcome } from './collect';
 export { MISSING_RESULT, requestView } from './request-view';
 export { redactSecrets } from './redact';

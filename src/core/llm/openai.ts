@@ -22,7 +22,7 @@ import {
 import { requestView } from './request-view';
 import { ThinkTagSplitter, type SplitPiece } from './think-tags';
 
-export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export interface OpenAIProviderOptions {
   model: string;
@@ -66,7 +66,7 @@ function mapFinish(reason: string): FinishReason {
   }
 }
 
-export function toOpenAIMessages(request: ModelRequest): ChatCompletionMessageParam[] {
+function toOpenAIMessages(request: ModelRequest): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (request.system !== '') out.push({ role: 'system', content: request.system });
   for (const m of requestView(request.messages)) {

@@ -33,7 +33,7 @@ export type Message =
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: ReasoningBlock[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
 
-export type ToolChoice = 'auto' | 'none' | 'required';
+type ToolChoice = 'auto' | 'none' | 'required';
 
 export interface ModelRequest {
   system: string;
@@ -90,17 +90,11 @@ export type StreamChunk =
   /** Only when the caller's AbortSignal fired (EXEC-5): provider text never makes a cancellation. */
   | { type: 'cancelled' };
 
-export type TerminalChunk = Extract<StreamChunk, { type: 'finish' | 'error' | 'cancelled' }>;
-
 export interface ModelProvider {
   /** `openai`, `anthropic`, `vscode-lm`: used in failures and events. */
   readonly id: string;
   readonly model: string;
   stream(request: ModelRequest): AsyncIterable<StreamChunk>;
-}
-
-export function isTerminal(chunk: StreamChunk): chunk is TerminalChunk {
-  return chunk.type === 'finish' || chunk.type === 'error' || chunk.type === 'cancelled';
 }
 
 /** Chunks that put model output in front of the user; once one was seen a request cannot be replayed. */

@@ -16,7 +16,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
-export interface RetryNotice {
+interface RetryNotice {
   /** 1 for the first retry. */
   retry: number;
   delayMs: number;
@@ -24,7 +24,7 @@ export interface RetryNotice {
   failure: ProviderFailure;
 }
 
-export type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 
 export interface RetryOptions extends Partial<RetryPolicy> {
   /** Called before each wait; the runloop charges every retry against the synthesis allowance (SYN-1). */
@@ -44,7 +44,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
 }
 
 /** Resolves after `ms`, or early when the signal fires (the caller then checks the signal). */
-export const abortableSleep: Sleep = (ms, signal) =>
+const abortableSleep: Sleep = (ms, signal) =>
   new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const timer = setTimeout(done, ms);

@@ -11,15 +11,15 @@
  */
 import { parsePlan, SECTION_NAMES, type PlanDoc, type PlanSection, type PlanStep } from './parse';
 
-export type StepField = 'action' | 'files' | 'targets' | 'verify' | 'outcome';
+type StepField = 'action' | 'files' | 'targets' | 'verify' | 'outcome';
 
-export interface StepRef {
+interface StepRef {
   number: number;
   /** The step's action, without its `-> files:` / `-> verify:` fields. */
   text: string;
 }
 
-export interface ChangedStep {
+interface ChangedStep {
   before: StepRef;
   after: StepRef;
   fields: StepField[];

@@ -201,7 +201,7 @@ function normalizeBody(body: string): string {
  * numbered steps and both the Validation and Assumptions sections (a compact plan); the
  * validator then decides whether it is complete.
  */
-export function looksLikeUntaggedPlan(text: string): boolean {
+function looksLikeUntaggedPlan(text: string): boolean {
   if (!/summary/i.test(text)) return false;
   const keys = new Map(parsePlan(text).sections.map((s) => [s.key, s.form]));
   if (!keys.has('summary') || !keys.has('steps')) return false;

@@ -32,7 +32,7 @@ export interface SourceLine {
  * (`Summary: …`, or a bare section name as plain-text plans print it), or not at all (the
  * numbered steps of a compact plan).
  */
-export type SectionForm = 'heading' | 'bold' | 'label' | 'implicit';
+type SectionForm = 'heading' | 'bold' | 'label' | 'implicit';
 
 export interface PlanSection {
   heading: string;
@@ -64,7 +64,7 @@ export interface PlanStep {
 }
 
 /** A required section's heading found only inside a code block, where it is code, not a section. */
-export interface CodedSection {
+interface CodedSection {
   key: SectionKey;
   line: number;
   blockStart: number;

@@ -15,7 +15,7 @@ export interface RepairOptions {
   maxAttempts?: number;
 }
 
-export function describeIssue(issue: PlanIssue): string {
+function describeIssue(issue: PlanIssue): string {
   const where = [
     issue.step !== undefined ? `step ${issue.step}` : issue.section !== undefined ? `section ${issue.section}` : null,
     issue.line !== undefined ? `line ${issue.line}` : null,

@@ -10,11 +10,6 @@ type Quote = "'" | '"' | '`';
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-export interface ScanState {
-  quote: Quote | null;
-  depth: number;
-}
-
 /**
  * Walks `text` and calls `visit(index, state)` for every character that is outside quotes
  * (before the character changes the state). Returning `true` from `visit` stops the walk.

@@ -5,7 +5,7 @@
  */
 import { parsePlan, type PlanDoc } from './parse';
 
-export interface SynopsisStep {
+interface SynopsisStep {
   number: number;
   text: string;
 }
@@ -22,9 +22,9 @@ export interface PlanSynopsis {
   fullText: string;
 }
 
-export const DEFAULT_SYNOPSIS_STEPS = 8;
+const DEFAULT_SYNOPSIS_STEPS = 8;
 
-export function overflowRowFor(hidden: number): string | null {
+function overflowRowFor(hidden: number): string | null {
   return hidden > 0 ? `… and ${hidden} more plan steps` : null;
 }
 

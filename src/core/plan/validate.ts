@@ -20,17 +20,10 @@ export const PLAN_ERROR_CODES = [
   'no_validation_items',
   'no_assumptions',
 ] as const;
-export const PLAN_WARNING_CODES = [
-  'over_token_budget',
-  'no_title',
-  'no_scope',
-  'duplicate_section',
-  'step_numbering',
-  'verify_chain',
-] as const;
 
-export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[number];
-export type PlanWarningCode = (typeof PLAN_WARNING_CODES)[number];
+type PlanErrorCode = (typeof PLAN_ERROR_CODES)[number];
+type PlanWarningCode =
+  'over_token_budget' | 'no_title' | 'no_scope' | 'duplicate_section' | 'step_numbering' | 'verify_chain';
 
 export interface PlanIssue {
   code: PlanErrorCode | PlanWarningCode;

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import type { AgentMode } from '../vocabulary';
 import { checkCommandInWorkspace, type WorkspaceCommandVerdict } from './shell';
 
-export const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
-export const WRITE_TOOLS = ['write_file', 'edit_file'] as const;
+const READ_TOOLS = ['read_file', 'list_dir', 'find_files', 'grep'] as const;
+const WRITE_TOOLS = ['write_file', 'edit_file'] as const;
 export const KNOWN_TOOLS = [
   ...READ_TOOLS,
   ...WRITE_TOOLS,
@@ -27,7 +27,7 @@ export const KNOWN_TOOLS = [
   'task_tracker',
   'start_planning',
 ] as const;
-export type ToolName = (typeof KNOWN_TOOLS)[number];
+type ToolName = (typeof KNOWN_TOOLS)[number];
 
 export interface ToolCall {
   name: string;
@@ -40,7 +40,7 @@ export interface GateContext {
   workspaceRoot: string;
 }
 
-export type BlockKind = 'mutation' | 'outside_workspace' | 'invalid_arguments' | 'unknown_tool';
+type BlockKind = 'mutation' | 'outside_workspace' | 'invalid_arguments' | 'unknown_tool';
 
 export type DispatchDecision =
   | { allowed: true; tool: ToolName; command?: WorkspaceCommandVerdict }

@@ -22,9 +22,9 @@
  */
 import { splitWords, type SegmentWords } from './command-words';
 
-export type ProblemClass = 'mutation' | 'unknown';
+type ProblemClass = 'mutation' | 'unknown';
 
-export interface ScanProblem {
+interface ScanProblem {
   message: string;
   class: ProblemClass;
 }
@@ -36,7 +36,7 @@ function bashOnly(syntax: string, shMeaning: string, instead: string): string {
   return `${syntax} is bash-only syntax (under /bin/sh it is ${shMeaning}); use ${instead}`;
 }
 
-export interface Redirect {
+interface Redirect {
   /**
    * `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null, `write`
    * opens a file for writing (`>`, `>>`, `>|`, `<>`, `&>`; always also a problem of the segment).

@@ -30,8 +30,6 @@ import {
 import type { AgentMode } from '../vocabulary';
 import { errorMessage } from '../errors';
 
-export type { CommandClass, SegmentResult } from './verdict';
-
 export interface CommandVerdict extends SegmentsVerdict {
   class: CommandClass;
 }

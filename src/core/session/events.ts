@@ -35,13 +35,13 @@ function event<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
   return z.strictObject({ type: z.literal(type), ...envelope, ...shape });
 }
 
-/** MODE-5 switch paths. */
-export const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
+/** Which mode switch an event belongs to: a failed switch is logged with it and can be retried (MODE-5). */
+const SwitchPathSchema = z.enum(['plan_entry', 'plan_approval', 'plan_exit', 'startup_plan_entry']);
 
-export const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
-export const TurnStatusSchema = z.enum(TURN_STATUSES);
-export const BudgetKindSchema = z.enum(BUDGET_KINDS);
-export const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
+const ApprovalChoiceSchema = z.enum(APPROVAL_CHOICES);
+const TurnStatusSchema = z.enum(TURN_STATUSES);
+const BudgetKindSchema = z.enum(BUDGET_KINDS);
+const HandoffPhaseSchema = z.enum(HANDOFF_PHASES);
 
 const failureShape = z.strictObject({
   kind: z.enum(['http', 'transport', 'protocol', 'setup']),

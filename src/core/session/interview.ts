@@ -1,5 +1,5 @@
 /** Interviews (INT-1 … INT-3, SYN-3): questions the model or the runtime asks the user. */
-export interface InterviewOptionInput {
+interface InterviewOptionInput {
   label: string;
   description?: string;
   recommended?: boolean;

@@ -27,10 +27,10 @@ import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventT
 import { errorMessage } from '../errors';
 import { firstUnsafeComponent } from '../store/no-symlink-walk';
 
-export const SESSIONS_DIR = '.vtcode/sessions';
+const SESSIONS_DIR = '.vtcode/sessions';
 const LOG_FILE_MODE = 0o600;
 
-export const SessionIdSchema = z
+const SessionIdSchema = z
   .string()
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
@@ -329,7 +329,7 @@ export class SessionLog {
   }
 }
 
-export type LogProblemKind =
+type LogProblemKind =
   /** The last line has no newline and does not parse: a write cut short (tolerated, reported). */
   | 'truncated'
   | 'invalid_json'
@@ -340,7 +340,7 @@ export type LogProblemKind =
   /** No integrity tag, or one that does not verify: the runtime did not write this line here. */
   | 'unverified';
 
-export interface LogProblem {
+interface LogProblem {
   /** 1-based line number in the file. */
   line: number;
   kind: LogProblemKind;

@@ -23,8 +23,7 @@ import { loopLimitReached, turnBudget } from './turn/limits';
 import { newTurnState, toolsClosed, type TurnState } from './turn/phase';
 import { askModel, SYNTHESIS_ALLOWANCE } from './turn/request';
 
-export type { TurnLimits } from './turn-settings';
-export type { TurnDeps, TurnEnd, TurnFollowUp, TurnResume } from './turn/deps';
+export type { TurnDeps, TurnEnd, TurnResume } from './turn/deps';
 export {
   DEFAULT_SESSION_TOOL_CALLS,
   grantedLoopLimit,

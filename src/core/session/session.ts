@@ -80,7 +80,7 @@ async function sandboxOf(deps: SessionDeps): Promise<{ sandboxed: boolean; summa
   return { sandboxed, summary };
 }
 
-export class SessionBusyError extends Error {
+class SessionBusyError extends Error {
   constructor() {
     super('A turn is running; stop it first or wait for it to finish.');
     this.name = 'SessionBusyError';

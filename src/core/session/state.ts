@@ -8,10 +8,10 @@ import type { AgentMode, ExecutionMode, GrantableBudgetKind, TurnStatus } from '
 import type { EventOf, SessionEvent } from './events';
 import { answerText, type InterviewQuestionInput } from './interview';
 
-export const INTERVIEW_DISMISSED =
+const INTERVIEW_DISMISSED =
   'The user dismissed the question without answering. Do not ask it again this turn; continue with a reasonable default and state it as an assumption.';
 
-export interface PendingInterview {
+interface PendingInterview {
   interviewId: string;
   source: 'model' | 'runtime';
   questions: InterviewQuestionInput[];
@@ -26,7 +26,7 @@ export interface Suspension {
   firstCallEmitted: boolean;
 }
 
-export type TurnKind = EventOf<'turn.started'>['kind'];
+type TurnKind = EventOf<'turn.started'>['kind'];
 
 export interface SessionState {
   id: string;

@@ -63,7 +63,7 @@ export interface AtomicWriteResult {
   externalEdit?: ExternalEdit;
 }
 
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FILE_MODE = 0o600;
 
 let tempCounter = 0;
 function tempPathFor(target: string): string {

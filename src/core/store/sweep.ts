@@ -17,7 +17,7 @@ import { errorMessage } from '../errors';
 import { firstUnsafeComponent } from './no-symlink-walk';
 
 /** Every folder (relative to the workspace root) the atomic writer puts files in. */
-export const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
+const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
 
 /**
  * A write stages, fsyncs and renames within well under a second even for large plans on slow
@@ -25,7 +25,7 @@ export const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLO
  */
 export const STALE_TEMP_GRACE_MS = 60_000;
 
-export interface SweepProblem {
+interface SweepProblem {
   path: string;
   message: string;
 }

@@ -6,8 +6,8 @@ import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { plural } from './text';
 import { errorMessage } from '../errors';
 
-export const FIND_FILES_DEFAULT_MAX = 200;
-export const FIND_FILES_MAX = 1000;
+const FIND_FILES_DEFAULT_MAX = 200;
+const FIND_FILES_MAX = 1000;
 
 const schema = z.strictObject({
   glob: z

@@ -6,8 +6,8 @@ import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { plural } from './text';
 import { errorMessage } from '../errors';
 
-export const GREP_DEFAULT_MAX = 100;
-export const GREP_MAX = 500;
+const GREP_DEFAULT_MAX = 100;
+const GREP_MAX = 500;
 const MAX_MATCH_CHARS = 300;
 
 const schema = z.strictObject({

@@ -8,26 +8,11 @@
  */
 export { ALL_TOOLS, findTool, toolDefinitions, toolsForMode } from './registry';
 export { createToolRuntime } from './runtime';
-export type { ToolRuntimeOptions } from './runtime';
-export { defineTool, describeIssues, failed, parseArgs, ToolFailure } from './tool';
-export type {
-  InterviewQuestion,
-  ParsedArgs,
-  Tool,
-  ToolContext,
-  ToolErrorCode,
-  ToolOutcome,
-  ToolPorts,
-  ToolResult,
-  ToolSpec,
-} from './tool';
-export { displayPath, resolveWorkspacePath, resolveWritablePath } from './paths';
-export type { WorkspacePath } from './paths';
+export { ToolFailure } from './tool';
+export type { ToolContext } from './tool';
+export { resolveWorkspacePath } from './paths';
 export { byteLength, cutHead, cutHeadTail, cutNote } from './preview';
-export type { Cut } from './preview';
 export { compileGlob, parseGitignore } from './glob';
-export type { Glob, IgnoreRules } from './glob';
-export { COMMAND_CAPTURE_BYTES, COMMAND_MAX_TIMEOUT_SECONDS } from './run-command';
 export { editFileTool } from './edit-file';
 export { findFilesTool } from './find-files';
 export { grepTool } from './grep';
@@ -36,5 +21,4 @@ export { readFileTool } from './read-file';
 export { requestUserInputTool } from './request-user-input';
 export { runCommandTool } from './run-command';
 export { startPlanningTool } from './start-planning';
-export { taskTrackerTool } from './task-tracker-tool';
 export { writeFileTool } from './write-file';

@@ -9,7 +9,7 @@ import { defineTool, ToolFailure, type ToolResult } from './tool';
 import { looksBinary } from './text';
 
 /** Files larger than this are not read at all; grep or a ranged `sed -n` gets at them. */
-export const READ_FILE_MAX_BYTES = 16 * 1024 * 1024;
+const READ_FILE_MAX_BYTES = 16 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 
 const schema = z

@@ -14,9 +14,9 @@ import { cutHeadTail, cutNote } from './preview';
 import { unsandboxedPlanRefusal } from './unsandboxed';
 import { defineTool, ToolFailure, type ToolResult } from './tool';
 
-export const COMMAND_MAX_TIMEOUT_SECONDS = 600;
+const COMMAND_MAX_TIMEOUT_SECONDS = 600;
 /** Bytes the shell keeps per stream before the preview limit applies. */
-export const COMMAND_CAPTURE_BYTES = 1024 * 1024;
+const COMMAND_CAPTURE_BYTES = 1024 * 1024;
 
 const schema = z.strictObject({
   command: z

@@ -76,8 +76,6 @@ export const TASK_TRACKER_TOOL: ToolDefinition = {
   parameters: z.toJSONSchema(taskTrackerArgsSchema, { io: 'input' }) as ToolDefinition['parameters'],
 };
 
-export type TaskTrackerArgs = z.output<typeof taskTrackerArgsSchema>;
-
 export interface TaskTrackerContext extends TrackerLocation {
   fs: FileSystem;
   display?: DisplayMode;

@@ -11,8 +11,6 @@ import type { CommandNetwork } from '../config/settings';
 import { NotRegularFileError, type FileSystem, type Search, type Shell, type Writer } from '../ports';
 import { errorMessage } from '../errors';
 
-export { COMMAND_NETWORK, type CommandNetwork } from '../config/settings';
-
 export interface ToolPorts {
   fs: FileSystem;
   shell: Shell;
@@ -57,7 +55,7 @@ export interface InterviewQuestion {
  * result content with the answers; `planning_suggested` into the "Enter Planning workflow?"
  * prompt (MODE-4).
  */
-export type ToolOutcome =
+type ToolOutcome =
   { kind: 'interview'; questions: InterviewQuestion[] } | { kind: 'planning_suggested'; reason: string };
 
 export type ToolErrorCode =
@@ -149,7 +147,7 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /** Each zod issue as "`field`: problem", joined; unknown keys are named one by one. */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       if (issue.code === 'unrecognized_keys') {
@@ -161,10 +159,10 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export type ParsedArgs<T> = { ok: true; args: T } | { ok: false; message: string };
+type ParsedArgs<T> = { ok: true; args: T } | { ok: false; message: string };
 
 /** Validates raw arguments (object or JSON text) against a tool's schema. */
-export function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw: unknown): ParsedArgs<z.output<S>> {
+function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw: unknown): ParsedArgs<z.output<S>> {
   let value = raw;
   if (typeof raw === 'string') {
     const text = raw.trim() === '' ? '{}' : raw;

@@ -21,7 +21,7 @@ import { distillPlan } from './distill';
 
 export type DisplayMode = 'compact' | 'expanded';
 
-export interface ItemSummary {
+interface ItemSummary {
   index_path: string;
   description: string;
   status: TaskStatus;
@@ -30,7 +30,7 @@ export interface ItemSummary {
   verify: string[];
 }
 
-export interface ChecklistSummary extends Totals {
+interface ChecklistSummary extends Totals {
   title: string;
   /** Present for `list`, `create` and bulk sync; single-item results carry `changed` instead. */
   items?: ItemSummary[];

@@ -5,7 +5,7 @@
  */
 import type { TrackerCall } from './ops';
 
-export const DEFAULT_REPEAT_LIMIT = 2;
+const DEFAULT_REPEAT_LIMIT = 2;
 
 export type RepeatVerdict =
   { kind: 'allow' } | { kind: 'correct'; message: string } | { kind: 'block'; message: string };
@@ -55,7 +55,7 @@ export class TrackerRepeatGuard {
 }
 
 /** Key order and absent-vs-undefined fields do not make two calls different. */
-export function callKey(call: TrackerCall): string {
+function callKey(call: TrackerCall): string {
   return JSON.stringify(sortKeys(call));
 }
 

@@ -18,7 +18,7 @@ import {
 } from './model';
 import { isJsonEncoded, parseStatusPrefix, splitStepSuffixes } from './text';
 
-export interface ItemInput {
+interface ItemInput {
   description: string;
   status?: TaskStatus;
   files?: string[];

@@ -5,7 +5,7 @@
  */
 import { currentItem, formatIndexPath, totalsOf, type Checklist, type TaskStatus } from './model';
 
-export const EXPANDED_MAX_ROWS = 30;
+const EXPANDED_MAX_ROWS = 30;
 
 export interface TaskRow {
   indexPath: string;
@@ -24,7 +24,7 @@ const SYMBOL: Readonly<Record<TaskStatus, string>> = {
   blocked: '⚠',
 };
 
-export function renderHeader(checklist: Checklist): string {
+function renderHeader(checklist: Checklist): string {
   const t = totalsOf(checklist);
   return `${checklist.title} — ${t.completed}/${t.total} done`;
 }

@@ -30,11 +30,11 @@ export function sidecarPathFor(planFile: string): string {
   return path.join(dir, `${base}.tasks.md`);
 }
 
-export function globalTrackerPath(root: string): string {
+function globalTrackerPath(root: string): string {
   return path.join(root, GLOBAL_TRACKER_FILE);
 }
 
-export interface TrackerFileState {
+interface TrackerFileState {
   kind: TrackerFileKind;
   path: string;
   /** Raw text, `null` when missing. */
@@ -62,13 +62,13 @@ async function readState(fs: FileSystem, kind: TrackerFileKind, file: string): P
   };
 }
 
-export function resolvePlanFile(loc: TrackerLocation): string | null {
+function resolvePlanFile(loc: TrackerLocation): string | null {
   if (loc.planFile === undefined) return null;
   return path.isAbsolute(loc.planFile) ? path.normalize(loc.planFile) : path.join(loc.root, loc.planFile);
 }
 
 /** Picks the winning copy by the precedence rules above. */
-export function chooseSource(
+function chooseSource(
   sidecar: TrackerFileState | null,
   global: TrackerFileState,
   planActive: boolean,
@@ -122,7 +122,7 @@ export async function saveTracker(
 }
 
 /** `.vtcode/plans/x.tasks.md` → `.vtcode/plans/x.md`. */
-export function planPathForSidecar(sidecar: string): string {
+function planPathForSidecar(sidecar: string): string {
   return sidecar.replace(/\.tasks\.md$/i, '.md');
 }
 

@@ -30,9 +30,9 @@ import {
 } from './harness';
 import { RUNTIME_GITIGNORE } from '../../../src/core/store/runtime-gitignore';
 
-export type RequirementId = 'RO-1' | 'RO-2' | 'RO-3' | 'MODE-1' | 'STORE-2' | 'EXEC-3';
+type RequirementId = 'RO-1' | 'RO-2' | 'RO-3' | 'MODE-1' | 'STORE-2' | 'EXEC-3';
 
-export interface AttackExpectations {
+interface AttackExpectations {
   /**
    * Workspace changes (outside `.vtcode/`) that must NOT happen, in any mode: exact relative
    * paths, or a pattern. In plan mode nothing may change anyway.
@@ -69,7 +69,7 @@ export const FORGED = 'vtsec-forged';
 const NONE: TreeChanges = { created: [], changed: [], deleted: [] };
 
 /** The key and forms a command could print it in to get past exact-match masking. */
-export function keyForms(key: string = TEST_API_KEY): string[] {
+function keyForms(key: string = TEST_API_KEY): string[] {
   const forms = new Set<string>([
     key,
     [...key].reverse().join(''),

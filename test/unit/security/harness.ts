@@ -49,7 +49,7 @@ import {
   type ScriptedTurn,
 } from '../../fixtures/model-server';
 
-export const REPO = join(__dirname, '..', '..', '..');
+const REPO = join(__dirname, '..', '..', '..');
 const SAMPLE_WORKSPACE = join(REPO, 'examples', 'sample-workspace');
 const TSX_LOADER = join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 const CLI_SOURCE = join(REPO, 'src', 'cli', 'main.ts');
@@ -58,10 +58,10 @@ const KEY_VAR = 'VTSEC_TEST_KEY';
 export const TEST_API_KEY = 'sk-vtsec-do-not-leak-4f1c2a';
 
 export type SecurityMode = 'plan' | 'build' | 'auto';
-export type Driver = 'cli' | 'session';
+type Driver = 'cli' | 'session';
 
 /** Paths a case's command can name; `{root}` etc. in a command are replaced by them. */
-export interface CaseContext {
+interface CaseContext {
   /** Unique per run, `vtsec-<name>-<random>`: name /tmp probes after it so the harness finds them. */
   tag: string;
   /** The temp folder holding everything below. */
@@ -84,10 +84,10 @@ export interface ToolCallSpec {
   args: Readonly<Record<string, unknown>>;
 }
 
-export type ScriptedCall = string | ToolCallSpec;
+type ScriptedCall = string | ToolCallSpec;
 
 /** A later turn of the same session: `vtplan resume <id>` (cli) or `Session.resume` (session driver). */
-export interface FollowUp {
+interface FollowUp {
   /** The user's message; placeholders allowed, `{session}` too. */
   message: string;
   /** Calls the model makes in this turn (strings are `run_command`); `{session}` allowed. */
@@ -186,7 +186,7 @@ export interface CommandReport {
   seen: string | null;
 }
 
-export interface SessionLogReport {
+interface SessionLogReport {
   /** The session id (file name without `.jsonl`). */
   id: string;
   text: string;
@@ -199,7 +199,7 @@ export interface SessionLogReport {
 }
 
 /** One `then` phase: a resumed session and the turn its message started. */
-export interface PhaseReport {
+interface PhaseReport {
   message: string;
   commands: CommandReport[];
   events: SessionEvent[];
@@ -395,7 +395,7 @@ function writeFiles(dir: string, files: Readonly<Record<string, string>>): void 
 }
 
 /** Replaces {root} {outside} {home} {tag} {tmp} {base} {parent} and, once known, {session}. */
-export function expand(text: string, ctx: CaseContext, session: string | null = null): string {
+function expand(text: string, ctx: CaseContext, session: string | null = null): string {
   const values: Record<string, string | null> = {
     root: ctx.root,
     outside: ctx.outside,

@@ -84,7 +84,7 @@ export function settingsWith(
 }
 
 /** What a test may change in the session's dependencies; `limits` and `planConfirmation` become its turn settings. */
-export type DepsOverrides = Partial<SessionDeps> & { limits?: TurnLimits; planConfirmation?: PlanConfirmation };
+type DepsOverrides = Partial<SessionDeps> & { limits?: TurnLimits; planConfirmation?: PlanConfirmation };
 
 export interface Harness {
   server: ModelServer;

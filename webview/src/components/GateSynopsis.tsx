@@ -6,7 +6,7 @@ import { InlineCode } from './PlanCard';
  * Steps the gate shows before "… and N more plan steps". With the summary clamped to two lines and
  * each step to two, the gate keeps its four choices and both links inside a 360 px chat area.
  */
-export const GATE_PREVIEW_STEPS = 3;
+const GATE_PREVIEW_STEPS = 3;
 
 /** Steps the host's synopsis already left out (its overflow row, GATE-1: `… and N more plan steps`). */
 function stepsBeyondSynopsis(overflow: string | null): number {

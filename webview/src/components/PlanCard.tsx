@@ -22,7 +22,7 @@ export function InlineCode({ text }: { text: string }) {
 }
 
 /** Summary, numbered steps with full text, and the overflow row (GATE-1); shared with the gate. */
-export function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
+function SynopsisView({ synopsis }: { synopsis: PlanSynopsis }) {
   return (
     <>
       {synopsis.summary !== '' && (
@@ -67,7 +67,7 @@ function changeCounts(changes: PlanChanges): string {
 }
 
 /** Steps added, changed and removed since the previous revision (GATE-2), collapsed until asked for. */
-export function WhatChanged({ changes }: { changes: PlanChanges }) {
+function WhatChanged({ changes }: { changes: PlanChanges }) {
   const nothing =
     changes.added.length + changes.changed.length + changes.removed.length + changes.sections.length === 0;
   return (

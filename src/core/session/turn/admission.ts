@@ -14,7 +14,7 @@ import type { TurnDeps, TurnEnd } from './deps';
 import { DEFAULT_SESSION_TOOL_CALLS, sessionCallLimit, suspend } from './limits';
 import { toolsClosed, type TurnState } from './phase';
 
-export type BlockPolicy = NonNullable<Extract<EventInput, { type: 'tool.blocked' }>['policy']>;
+type BlockPolicy = NonNullable<Extract<EventInput, { type: 'tool.blocked' }>['policy']>;
 
 export type Verdict =
   { kind: 'continue' } | { kind: 'blocked'; reason: string; policy: BlockPolicy } | { kind: 'stop'; end: TurnEnd };
@@ -58,13 +58,13 @@ export function schedule(batch: BatchState, reason: string): void {
 }
 
 /** RO-1 … RO-4: the dispatch gate's verdict on the call. */
-export async function gate(ctx: CallContext): Promise<Verdict> {
+async function gate(ctx: CallContext): Promise<Verdict> {
   if (ctx.gate.allowed) return CONTINUE;
   return blocked(ctx.gate.reason, ctx.gate.kind === 'mutation' ? 'read_only' : 'shell');
 }
 
 /** The turn's tool-call budget, then the session tool-call limit, which pauses the turn (EXEC-3). */
-export async function budgets(ctx: CallContext): Promise<Verdict> {
+async function budgets(ctx: CallContext): Promise<Verdict> {
   if (ctx.granted) return CONTINUE;
   const { deps, turn } = ctx;
   const used = consume(turn.budget, 'tool_calls');
@@ -94,13 +94,13 @@ function fuseLimitsFor(ctx: CallContext): ReturnType<typeof fuseLimits> {
 }
 
 /** FUSE-1: a call that got past every earlier step resets the consecutive-blocked count. */
-export async function fuse(ctx: CallContext): Promise<Verdict> {
+async function fuse(ctx: CallContext): Promise<Verdict> {
   ctx.turn.fuse = recordCall(ctx.turn.fuse, 'allowed', fuseLimitsFor(ctx)).state;
   return CONTINUE;
 }
 
 /** INT-1: one model interview at a time; INT-3: questions are denied once the user turned them down. */
-export async function interviewRules(ctx: CallContext): Promise<Verdict> {
+async function interviewRules(ctx: CallContext): Promise<Verdict> {
   if (ctx.call.name !== 'request_user_input') return CONTINUE;
   if (ctx.batch.interview) return blocked('Ask one interview at a time; this question was not shown.', 'interview');
   if (!ctx.deps.state().interviewsDenied) return CONTINUE;
@@ -117,14 +117,14 @@ export async function interviewRules(ctx: CallContext): Promise<Verdict> {
 }
 
 /** NAV-5: once the turn's preview budget is spent, further inspection adds no evidence. */
-export async function previewAdmission(ctx: CallContext): Promise<Verdict> {
+async function previewAdmission(ctx: CallContext): Promise<Verdict> {
   const admission = admitPreview(ctx.turn.preview, ctx.previewKind);
   if (admission.kind !== 'reject') return CONTINUE;
   if (ctx.agent === 'plan') schedule(ctx.batch, 'the preview budget is used up');
   return blocked(admission.reason, 'budget');
 }
 
-export const ADMISSION_STEPS: readonly AdmissionStep[] = [gate, budgets, fuse, interviewRules, previewAdmission];
+const ADMISSION_STEPS: readonly AdmissionStep[] = [gate, budgets, fuse, interviewRules, previewAdmission];
 
 /** Runs the steps in order up to the first that does not continue; a refusal is said as `tool.blocked`. */
 export async function admit(ctx: CallContext, steps: readonly AdmissionStep[] = ADMISSION_STEPS): Promise<Verdict> {

@@ -248,7 +248,7 @@ async function finishBatch(
 }
 
 /** FUSE-2/FUSE-3: checkpoint the history first; the handoff offers resume only if that worked. */
-export async function blockedEnd(deps: TurnDeps, reason: string): Promise<TurnEnd> {
+async function blockedEnd(deps: TurnDeps, reason: string): Promise<TurnEnd> {
   const handoff = blockedHandoff({ planning: deps.state().agent === 'plan', reason, archive: await deps.checkpoint() });
   return { status: 'blocked', reason: [handoff.summary, ...handoff.nextSteps.map((s) => `- ${s}`)].join('\n') };
 }

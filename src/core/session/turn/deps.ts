@@ -40,7 +40,7 @@ export interface TurnDeps {
  * one implementation turn of a plan accepted without the gate (GATE-3), or the Planning workflow
  * the agent suggested (MODE-4).
  */
-export type TurnFollowUp = { kind: 'implementation'; prompt: string } | { kind: 'planning' };
+type TurnFollowUp = { kind: 'implementation'; prompt: string } | { kind: 'planning' };
 
 export interface TurnEnd {
   status: TurnStatus;

@@ -22,7 +22,7 @@ export const HARD_LOOP_CAP = 120;
 /** EXEC-1: the implementation turn's one internal tool-loop allowance. */
 export const IMPLEMENTATION_LOOP_ALLOWANCE = 50;
 /** EXEC-3: what one tool-loop grant (prompted or automatic) adds, up to the hard cap. */
-export const LOOP_GRANT = 50;
+const LOOP_GRANT = 50;
 /** EXEC-3: the session tool-call limit when none is configured. */
 export const DEFAULT_SESSION_TOOL_CALLS = SETTINGS.maxToolCallsPerSession.default;
 

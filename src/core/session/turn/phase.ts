@@ -16,7 +16,7 @@ import {
 import type { SessionState } from '../state';
 import type { TurnDeps } from './deps';
 
-export type TurnPhase = 'research' | 'repair' | 'synthesis' | 'recovery';
+type TurnPhase = 'research' | 'repair' | 'synthesis' | 'recovery';
 
 export type DirectiveKind = 'repair' | 'synthesis' | 'condense' | 'recovery' | 'handoff';
 

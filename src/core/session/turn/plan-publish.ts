@@ -12,7 +12,7 @@ import { errorMessage } from '../../errors';
 /** Validation repair requests before a planning turn ends blocked (SYN-4). */
 export const MAX_REPAIRS = 2;
 /** EXEC-4: revisions that continue an approved turn without a gate; the next one goes to the gate. */
-export const MAX_AUTO_REPLANS = 1;
+const MAX_AUTO_REPLANS = 1;
 
 export type PublishVerdict =
   | { kind: 'persisted'; planFile: string }

@@ -29,7 +29,7 @@ const CONFIRMATION: Readonly<Record<ExecutionMode, string>> = {
 };
 
 /** The system prompt for the agent. */
-export function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
+function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
   if (state.agent === 'plan') return fill(prompts.plan, { workspace: state.workspace });
   return fill(prompts.build, {
     workspace: state.workspace,
