@@ -50,8 +50,7 @@ export const findFilesTool = defineTool({
       if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
       throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${errorMessage(err)}`);
     }
-    const realRoot = await ctx.ports.fs.realpath(ctx.root);
-    const paths = found.files.map((f) => displayPath(ctx.root, realRoot, f));
+    const paths = found.files.map((f) => displayPath(ctx.root, base.realRoot, f));
     const scope = where === '.' ? '' : ` under ${where}`;
     const target = `${args.glob}${scope}`;
     if (paths.length === 0) {

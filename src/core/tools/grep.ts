@@ -66,7 +66,6 @@ export const grepTool = defineTool({
       if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'grep was cancelled.');
       throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${errorMessage(err)}`);
     }
-    const realRoot = await ctx.ports.fs.realpath(ctx.root);
     const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;
     const target = `${args.pattern}${scope}`;
     if (found.matches.length === 0) {
@@ -79,7 +78,9 @@ export const grepTool = defineTool({
         data: { matches: 0, files: 0 },
       };
     }
-    const lines = found.matches.map((m) => `${displayPath(ctx.root, realRoot, m.path)}:${m.line}: ${m.text.trim()}`);
+    const lines = found.matches.map(
+      (m) => `${displayPath(ctx.root, base.realRoot, m.path)}:${m.line}: ${m.text.trim()}`,
+    );
     const files = new Set(found.matches.map((m) => m.path)).size;
     const summary = `grep ${JSON.stringify(args.pattern)}${scope}: ${plural(found.matches.length, 'match', 'matches')}${found.limitReached ? '+' : ''} in ${plural(files, 'file')}`;
     const data = { matches: found.matches.length, files, limitReached: found.limitReached };

@@ -20,6 +20,8 @@ export interface WorkspacePath {
   real: string;
   /** What is at `real` (lstat), `null` when nothing is there yet. */
   stat: EntryStat | null;
+  /** The workspace root with every symlink resolved (for `displayPath`). */
+  realRoot: string;
 }
 
 function outside(given: string, root: string, why: string): ToolFailure {
@@ -98,7 +100,7 @@ async function resolve(
     );
   }
   const normRoot = path.normalize(root).replace(/(.)\/+$/, '$1');
-  const realRoot = await fs.realpath(normRoot);
+  let realRoot: string | undefined;
 
   let absolute: string;
   let relative: string | null;
@@ -106,7 +108,10 @@ async function resolve(
     const norm = path.normalize(text);
     relative = within(normRoot, norm);
     // The workspace may be opened through a symlinked folder; its real location counts too.
-    if (relative === null) relative = within(realRoot, norm);
+    if (relative === null) {
+      realRoot = await fs.realpath(normRoot);
+      relative = within(realRoot, norm);
+    }
     if (relative === null) throw outside(text, normRoot, 'is an absolute path');
     absolute = relative === '' ? normRoot : path.join(normRoot, relative);
   } else {
@@ -116,19 +121,24 @@ async function resolve(
   }
 
   // Nearest existing ancestor through realpath; the names below it must not exist at all
-  // (a dangling symlink there would be followed by a later write).
+  // (a dangling symlink there would be followed by a later write). The path and the root are
+  // resolved at once: each is a thread-pool round trip, and on a busy machine those round trips
+  // are most of a capped search's fixed cost.
+  const pending = absolute === normRoot ? null : settle(fs.realpath(absolute));
+  realRoot ??= await fs.realpath(normRoot);
   const missing: string[] = [];
   let existing = absolute;
   let realExisting: string;
-  for (;;) {
-    try {
-      realExisting = await fs.realpath(existing);
+  for (let attempt = pending; ;) {
+    const found = attempt === null ? { value: realRoot } : await attempt;
+    if ('value' in found) {
+      realExisting = found.value;
       break;
-    } catch (err) {
-      if (!isMissing(err) || existing === normRoot) throw err;
-      missing.unshift(path.basename(existing));
-      existing = path.dirname(existing);
     }
+    if (!isMissing(found.error) || existing === normRoot) throw found.error;
+    missing.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+    attempt = existing === normRoot ? null : settle(fs.realpath(existing));
   }
   const real = path.join(realExisting, ...missing);
   if (within(realRoot, real) === null) throw outside(text, normRoot, `resolves through a symbolic link to \`${real}\``);
@@ -144,7 +154,15 @@ async function resolve(
     }
   }
   const stat = missing.length > 0 ? null : await fs.lstat(real);
-  return { path: { relative: relative === '' ? '.' : relative, absolute, real, stat }, realRoot };
+  return { path: { relative: relative === '' ? '.' : relative, absolute, real, stat, realRoot }, realRoot };
+}
+
+/** A promise that never rejects, so one started early cannot go unhandled while another is awaited. */
+function settle<T>(pending: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return pending.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /** The workspace-relative form of an absolute path returned by a port (for display). */
