@@ -7,6 +7,7 @@ import { readdirSync, statSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fastNamedExports } from '../webview/build/fast-named-exports.mjs';
+import { toolkitDeadCode } from '../webview/build/toolkit-dead-code.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const production = process.argv.includes('--production');
@@ -96,7 +97,7 @@ const builds = [
   {
     ...common,
     entryPoints: { webview: 'webview/src/main.tsx' },
-    plugins: [zodEnglishOnly, fastNamedExports],
+    plugins: [zodEnglishOnly, fastNamedExports, toolkitDeadCode],
     outdir: 'dist',
     platform: 'browser',
     format: 'iife',
