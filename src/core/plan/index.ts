@@ -14,8 +14,23 @@ export {
 export { validatePlan, estimateTokens, PLAN_TOKEN_BUDGET, PLAN_ERROR_CODES, type PlanIssue } from './validate';
 export { canonicalPlan, canonicalPlanFile } from './canonical';
 export { splitVerifyItems, judgeVerifyItem } from './verify';
-export { buildRepairRequest, buildCondenseRequest, CANONICAL_STEP_FORMAT } from './repair';
+export {
+  buildRepairRequest,
+  buildCondenseRequest,
+  describeIssue,
+  CANONICAL_STEP_FORMAT,
+  PLAN_FORMAT_RULES,
+} from './repair';
 export { buildSynopsis } from './synopsis';
-export { PlanStore, slugFor } from './store';
+export { PlanStore, PLAN_SLUG, slugFor } from './store';
 export { isPlanFilePath } from './files';
 export { diffPlanSteps, isEmptyStepDiff } from './diff';
+export {
+  planOfText,
+  reportLines,
+  reportPlan,
+  toPlanReport,
+  type PlanReport,
+  type ReportIssue,
+  type ReportStep,
+} from './report';

@@ -4,3 +4,5 @@ export { checkCommandPaths } from './paths';
 export { gateToolCall, confine, pathBlocked, KNOWN_TOOLS } from './dispatch';
 export type { DispatchDecision } from './dispatch';
 export { commandEnvironment } from './command-env';
+export { commandReport, commandReportLines } from './report';
+export type { CommandReport } from './report';

@@ -36,7 +36,7 @@ function bashOnly(syntax: string, shMeaning: string, instead: string): string {
   return `${syntax} is bash-only syntax (under /bin/sh it is ${shMeaning}); use ${instead}`;
 }
 
-interface Redirect {
+export interface Redirect {
   /**
    * `<` reads a file, `dup` duplicates a descriptor (`2>&1`), `null` writes to /dev/null, `write`
    * opens a file for writing (`>`, `>>`, `>|`, `<>`, `&>`; always also a problem of the segment).

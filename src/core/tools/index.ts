@@ -22,3 +22,4 @@ export { requestUserInputTool } from './request-user-input';
 export { runCommandTool } from './run-command';
 export { startPlanningTool } from './start-planning';
 export { writeFileTool } from './write-file';
+export { taskTrackerTool } from './task-tracker-tool';

@@ -162,7 +162,7 @@ function describeIssues(error: z.ZodError): string {
 type ParsedArgs<T> = { ok: true; args: T } | { ok: false; message: string };
 
 /** Validates raw arguments (object or JSON text) against a tool's schema. */
-function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw: unknown): ParsedArgs<z.output<S>> {
+export function parseArgs<S extends z.ZodType>(toolName: string, schema: S, raw: unknown): ParsedArgs<z.output<S>> {
   let value = raw;
   if (typeof raw === 'string') {
     const text = raw.trim() === '' ? '{}' : raw;
