@@ -33,6 +33,8 @@ export interface CliCommand {
   summary: string;
   /** Usage synopsis, e.g. `vtplan validate <file|-> [--json]`. */
   usage: string;
+  /** More for `vtplan <command> --help`, after the usage and summary. */
+  help?: string;
   /** Returns the process exit code. Throw UsageError / InputError for exit 2. */
   run(args: readonly string[], io: CliIO): Promise<number>;
 }

@@ -1,8 +1,7 @@
 import { commands } from './commands';
 import { SessionLogError } from '../core/session/log';
 import { InputError, UsageError, type CliIO } from './io';
-
-export const CLI_VERSION = '0.1.0';
+import { CLI_VERSION } from './version';
 
 function helpText(): string {
   const lines = ['vtplan: the VT Code planning workflow, headless.', '', 'Usage:'];
@@ -29,7 +28,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return 2;
   }
   if (rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')) {
-    io.stdout(`Usage: ${command.usage}\n${command.summary}\n`);
+    io.stdout(
+      `Usage: ${command.usage}\n${command.summary}\n${command.help === undefined ? '' : `\n${command.help}\n`}`,
+    );
     return 0;
   }
   try {

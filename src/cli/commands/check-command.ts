@@ -6,11 +6,11 @@
  * keys and adds `root` and `paths` (the path rule's own verdict).
  */
 import * as path from 'node:path';
-import { checkCommandInWorkspace } from '../../core/policy';
+import { checkCommandInWorkspace, commandReport, commandReportLines } from '../../core/policy';
 import type { AgentMode } from '../../core/vocabulary';
 import { MODE_FLAG, parseMode } from '../flags';
 import { UsageError, type CliCommand } from '../io';
-import { contractJson, type Json } from '../json';
+import { contractJson } from '../json';
 
 const USAGE = `vtplan check-command [${MODE_FLAG}] [--root DIR] [--json] -- <command string>`;
 
@@ -64,26 +64,8 @@ export const checkCommandCommand: CliCommand = {
     const { mode, json, command } = options;
     const root = path.resolve(io.cwd, options.root ?? '.');
     const verdict = checkCommandInWorkspace(command, mode, root);
-    if (json) {
-      const payload: Json = {
-        allowed: verdict.allowed,
-        class: verdict.class,
-        reason: verdict.reason,
-        segments: verdict.segments.map((s) => ({ command: s.command, allowed: s.allowed, reason: s.reason })),
-        root,
-        paths: { allowed: verdict.paths.allowed, reason: verdict.paths.reason },
-      };
-      io.stdout(`${contractJson(payload)}\n`);
-    } else {
-      const where = verdict.refusedBy === 'paths' ? ', outside the workspace' : '';
-      io.stdout(
-        `${verdict.allowed ? 'allowed' : 'rejected'} (${verdict.class}, ${mode} mode${where})${verdict.reason === null ? '' : `: ${verdict.reason}`}\n`,
-      );
-      if (verdict.segments.length > 1) {
-        for (const s of verdict.segments)
-          io.stdout(`  ${s.allowed ? 'ok ' : 'no '} ${s.command}${s.reason === null ? '' : ` — ${s.reason}`}\n`);
-      }
-    }
+    if (json) io.stdout(`${contractJson(commandReport(verdict, root))}\n`);
+    else io.stdout(`${commandReportLines(verdict, mode).join('\n')}\n`);
     return verdict.allowed ? 0 : 1;
   },
 };

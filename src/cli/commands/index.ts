@@ -7,6 +7,7 @@ import { intentCommand } from './intent';
 import { runCommand } from './run';
 import { resumeCommand } from './resume';
 import { doctorCommand } from './doctor';
+import { mcpCommand } from './mcp';
 
 /** Every `vtplan` sub-command, in the order `vtplan --help` lists them. Add one import + entry per command. */
 export const commands: readonly CliCommand[] = [
@@ -18,4 +19,5 @@ export const commands: readonly CliCommand[] = [
   checkCommandCommand,
   intentCommand,
   doctorCommand,
+  mcpCommand,
 ];

@@ -3,7 +3,7 @@ import { contractJson } from '../json';
 import { posix as path } from 'node:path';
 import { NotRegularFileError, SPECIAL_FILE_NAMES } from '../../core/ports';
 import { readRegularFile } from '../../node/fs';
-import { extractPlan, validatePlan, type PlanIssue } from '../../core/plan';
+import { reportLines, reportPlan } from '../../core/plan';
 import { InputError, UsageError, type CliCommand, type CliIO } from '../io';
 import { errorMessage } from '../../core/errors';
 
@@ -40,36 +40,6 @@ export async function readOperand(operand: string, io: CliIO): Promise<{ text: s
   return { text, label: operand };
 }
 
-type IssueJson = {
-  code: string;
-  message: string;
-  step?: number;
-  section?: string;
-  line?: number;
-};
-
-function issueJson(issue: PlanIssue, lineOffset: number): IssueJson {
-  return {
-    code: issue.code,
-    message: issue.message,
-    ...(issue.step !== undefined ? { step: issue.step } : {}),
-    ...(issue.section !== undefined ? { section: issue.section } : {}),
-    ...(issue.line !== undefined ? { line: issue.line + lineOffset } : {}),
-  };
-}
-
-/**
- * A saved model response may hold the plan inside `<proposed_plan>` tags: validate the block,
- * and shift line numbers so they point into the file as given.
- */
-function planOf(text: string): { plan: string; lineOffset: number } {
-  const extraction = extractPlan(text);
-  if (extraction.source !== 'tagged' || extraction.plan === null) return { plan: text, lineOffset: 0 };
-  const at = text.lastIndexOf(extraction.plan);
-  const lineOffset = at === -1 ? 0 : text.slice(0, at).split('\n').length - 1;
-  return { plan: extraction.plan, lineOffset };
-}
-
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'Validate a plan file (exit 0 ready, 1 not ready, 2 usage or I/O error).',
@@ -77,38 +47,9 @@ export const validateCommand: CliCommand = {
   async run(args, io) {
     const { values, operand } = parseOneOperand(args, { json: { type: 'boolean' } }, 'plan file');
     const { text, label } = await readOperand(operand, io);
-    const { plan, lineOffset } = planOf(text);
-    const report = validatePlan(plan);
-    if (values.json === true) {
-      const out = {
-        ready: report.ready,
-        errors: report.errors.map((e) => issueJson(e, lineOffset)),
-        warnings: report.warnings.map((w) => issueJson(w, lineOffset)),
-        title: report.doc.title,
-        steps: report.doc.steps.map((s) => ({
-          number: s.number,
-          action: s.action,
-          files: s.files,
-          verify: s.verify,
-          ...(s.outcome !== undefined ? { outcome: s.outcome } : {}),
-        })),
-      };
-      io.stdout(`${contractJson(out)}\n`);
-    } else {
-      const lines = [...report.errors, ...report.warnings].map((i) => {
-        const j = issueJson(i, lineOffset);
-        return `${label}${j.line !== undefined ? `:${j.line}` : ''}: ${j.code}: ${j.message}`;
-      });
-      const e = report.errors.length;
-      const w = report.warnings.length;
-      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-      lines.push(
-        report.ready
-          ? `${label}: plan is ready (${plural(w, 'warning')})`
-          : `${label}: plan is not ready: ${plural(e, 'error')}, ${plural(w, 'warning')}`,
-      );
-      io.stdout(`${lines.join('\n')}\n`);
-    }
+    const report = reportPlan(text);
+    if (values.json === true) io.stdout(`${contractJson(report)}\n`);
+    else io.stdout(`${reportLines(report, label).join('\n')}\n`);
     return report.ready ? 0 : 1;
   },
 };

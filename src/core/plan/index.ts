@@ -45,6 +45,7 @@ export {
   buildCondenseRequest,
   describeIssue,
   CANONICAL_STEP_FORMAT,
+  PLAN_FORMAT_RULES,
   type RepairOptions,
 } from './repair';
 export {
@@ -54,7 +55,7 @@ export {
   type PlanSynopsis,
   type SynopsisStep,
 } from './synopsis';
-export { PlanStore, slugFor, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
+export { PlanStore, PLAN_SLUG, slugFor, type SaveOutcome, type SaveOptions, type StoredPlan } from './store';
 export { planFileContent, isPlanFilePath, PLANS_DIR } from './files';
 export {
   diffPlanSteps,
@@ -64,3 +65,12 @@ export {
   type StepRef,
   type StepField,
 } from './diff';
+export {
+  planOfText,
+  reportLines,
+  reportPlan,
+  toPlanReport,
+  type PlanReport,
+  type ReportIssue,
+  type ReportStep,
+} from './report';

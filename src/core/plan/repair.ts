@@ -4,10 +4,20 @@
  * and restates the canonical format so the model fixes the draft instead of starting over.
  */
 import { PLAN_CLOSE, PLAN_OPEN } from './extract';
-import type { PlanIssue, ValidationReport } from './validate';
+import type { ValidationReport } from './validate';
+import type { ReportIssue } from './report';
 
 export const CANONICAL_STEP_FORMAT =
   "1. Action -> files: [path/a.ts, path/b.ts] -> verify: [npm test, rg -n 'symbol' src]";
+
+/** The plan format in brief, for a model that has to write or fix a plan (PLAN-2 … PLAN-6). */
+export const PLAN_FORMAT_RULES: readonly string[] = [
+  '- Required sections: `## Summary`, `## Implementation Steps`, `## Test Cases and Validation`, `## Assumptions and Defaults`.',
+  `- Every step on one line: \`${CANONICAL_STEP_FORMAT}\``,
+  "- `verify:` items are comma-separated; each is a concrete command (`cargo test -p crate`, `rg -n 'x' src/a.rs`) or an observable check; never `run checks` or `git diff --check`.",
+  '- File references are plain text or inline code, never markdown links or `file://` / `vscode-file://` URIs.',
+  '- No placeholders (`[Action]`, `TODO:`, `TBD`); resolve open questions or write `No remaining scope decisions`.',
+];
 
 export interface RepairOptions {
   /** 1-based number of this repair request and the allowance (SYN-4 allows two). */
@@ -15,7 +25,7 @@ export interface RepairOptions {
   maxAttempts?: number;
 }
 
-export function describeIssue(issue: PlanIssue): string {
+export function describeIssue(issue: ReportIssue): string {
   const where = [
     issue.step !== undefined ? `step ${issue.step}` : issue.section !== undefined ? `section ${issue.section}` : null,
     issue.line !== undefined ? `line ${issue.line}` : null,
@@ -39,11 +49,7 @@ export function buildRepairRequest(draft: string, report: ValidationReport, opti
   lines.push(
     '',
     'Format rules:',
-    '- Required sections: `## Summary`, `## Implementation Steps`, `## Test Cases and Validation`, `## Assumptions and Defaults`.',
-    `- Every step on one line: \`${CANONICAL_STEP_FORMAT}\``,
-    "- `verify:` items are comma-separated; each is a concrete command (`cargo test -p crate`, `rg -n 'x' src/a.rs`) or an observable check; never `run checks` or `git diff --check`.",
-    '- File references are plain text or inline code, never markdown links or `file://` / `vscode-file://` URIs.',
-    '- No placeholders (`[Action]`, `TODO:`, `TBD`); resolve open questions or write `No remaining scope decisions`.',
+    ...PLAN_FORMAT_RULES,
     `- Re-emit the complete corrected plan in one ${PLAN_OPEN}…${PLAN_CLOSE} block, under ~1500 tokens.`,
     '',
     'Retained draft:',

@@ -13,7 +13,8 @@ import { PLANS_DIR, planFileContent } from './files';
 import { parsePlan, stripTrackerRegion } from './parse';
 import { validatePlan, type ValidationReport } from './validate';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A plan file's name without `.md`: lower-case letters, digits and single dashes. */
+export const PLAN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG = 80;
 
 function timestampSlug(now: number): string {
@@ -75,7 +76,7 @@ export class PlanStore {
   }
 
   pathFor(slug: string): string {
-    if (!SLUG.test(slug)) {
+    if (!PLAN_SLUG.test(slug)) {
       throw new StoreError(
         'invalid_name',
         `invalid plan name '${slug}': use lower-case letters, digits and single dashes`,
@@ -137,7 +138,7 @@ export class PlanStore {
     return entries
       .filter((e) => e.kind === 'file' && e.name.endsWith('.md') && !e.name.endsWith('.tasks.md'))
       .map((e) => e.name.slice(0, -'.md'.length))
-      .filter((s) => SLUG.test(s))
+      .filter((s) => PLAN_SLUG.test(s))
       .sort();
   }
 }

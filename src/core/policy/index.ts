@@ -7,3 +7,5 @@ export { gateToolCall, confine, pathBlocked, KNOWN_TOOLS, READ_TOOLS, WRITE_TOOL
 export type { BlockKind, DispatchDecision, GateContext, ToolCall, ToolName } from './dispatch';
 export { commandEnvironment } from './command-env';
 export type { CommandEnvOptions } from './command-env';
+export { commandReport, commandReportLines } from './report';
+export type { CommandReport } from './report';

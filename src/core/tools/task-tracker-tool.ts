@@ -4,7 +4,7 @@
  * (the checklist with indices it must cite in later updates); the transcript gets the message.
  */
 import type { TrackerResult } from '../tracker';
-import { TASK_TRACKER_TOOL, handleTaskTracker, taskTrackerArgsSchema } from './task-tracker';
+import { TASK_TRACKER_TOOL, handleTaskTracker, taskTrackerArgsSchema, trackerResultForModel } from './task-tracker';
 import { failed, type Tool, type ToolContext, type ToolResult } from './tool';
 import { errorMessage } from '../errors';
 
@@ -15,12 +15,11 @@ function toToolResult(result: TrackerResult): ToolResult {
       result.error.code === 'invalid_args' || result.error.code === 'json_string' ? 'invalid_args' : 'failed',
       result.error.message,
     );
-    return { ...r, content: JSON.stringify(result) };
+    return { ...r, content: trackerResultForModel(result) };
   }
-  const { view: _view, ...forModel } = result;
   return {
     ok: true,
-    content: JSON.stringify(forModel),
+    content: trackerResultForModel(result),
     summary: `task_tracker ${result.status}: ${result.message}`,
     target: result.written[0] ?? 'task_tracker',
     data: {

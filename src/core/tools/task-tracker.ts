@@ -137,3 +137,13 @@ export async function handleTaskTracker(ctx: TaskTrackerContext, raw: unknown): 
   const { fs, display, ...loc } = ctx;
   return executeTrackerCall(fs, loc, parsed.call, display ?? 'compact');
 }
+
+/**
+ * What a model reads of a result, whichever agent called: all of it as JSON (the checklist with
+ * the indices it must cite in later updates) except the transcript rendering.
+ */
+export function trackerResultForModel(result: TrackerResult): string {
+  if (!result.ok) return JSON.stringify(result);
+  const { view: _view, ...forModel } = result;
+  return JSON.stringify(forModel);
+}

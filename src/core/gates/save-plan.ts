@@ -1,0 +1,89 @@
+/**
+ * `savePlan` (STORE-1, STORE-2, PLAN-2 … PLAN-6, GATE-3): validates a plan and, only when it is
+ * ready, saves it under `.vtcode/plans/` through the plan store (canonical form, private atomic
+ * write, symlink redirects refused). It never approves: it tells the host (`onPlanReady`), and
+ * the user approves there.
+ */
+import { posix as path } from 'node:path';
+import { z } from 'zod';
+import { PLAN_SLUG, PlanStore, planOfText, toPlanReport } from '../plan';
+import { count, defineGate, gateFailure, type ReadyPlan } from './gate';
+import { reportText } from './validate-plan';
+
+const inputSchema = z.strictObject({
+  plan: z
+    .string()
+    .min(1)
+    .describe('The complete plan as markdown, or a response holding one <proposed_plan>…</proposed_plan> block.'),
+  slug: z
+    .string()
+    .regex(PLAN_SLUG, 'use lower-case letters, digits and single dashes, e.g. "add-login"')
+    .max(80)
+    .optional()
+    .describe(
+      'File name without .md under .vtcode/plans/; give the earlier slug to revise a saved plan. Default: from the plan title.',
+    ),
+});
+
+/** Blank lines `planFileContent` trims off the top: the store's line numbers start after them. */
+function leadingBlankLines(plan: string): number {
+  const lead = /^\s*/.exec(plan.replace(/\r\n?/g, '\n'))?.[0] ?? '';
+  return lead.split('\n').length - 1;
+}
+
+export const savePlanGate = defineGate({
+  name: 'savePlan',
+  title: 'Save plan',
+  description: [
+    'Save a finished plan under .vtcode/plans/ for the user to approve in VS Code (VT Code Planning\'s "Ready to code?"). The plan is validated first and saved only when it is ready; otherwise nothing is written and the result lists every error to fix (validate with validatePlan while drafting).',
+    'Saving does not approve the plan: wait for the user to approve it before you implement. Returns the saved path.',
+  ].join(' '),
+  inputSchema,
+  readOnly: false,
+  async run(input, ctx) {
+    const { plan, lineOffset } = planOfText(input.plan);
+    const store = new PlanStore(ctx.fs, ctx.root, ctx.clock);
+    const outcome = await store.save(plan, input.slug === undefined ? {} : { slug: input.slug });
+    const report = toPlanReport(outcome.report, lineOffset + leadingBlankLines(plan));
+    const relativePath = path.relative(ctx.root, outcome.path);
+    switch (outcome.status) {
+      case 'rejected': {
+        const kept =
+          outcome.kept === 'none'
+            ? ''
+            : ` The ${outcome.kept === 'valid' ? 'valid' : 'malformed'} plan already at \`${relativePath}\` was kept.`;
+        const message = `Not saved: the plan is not ready.${kept}`;
+        return {
+          ...gateFailure('not_ready', message, { path: relativePath, ...report }),
+          text: `${message}\n\n${reportText(report, 'The plan')}`,
+        };
+      }
+      case 'external_edit':
+        return gateFailure(
+          'external_edit',
+          `Not saved: ${outcome.externalEdit.message}. Read \`${relativePath}\` again and save the plan with its changes.`,
+          { path: relativePath },
+        );
+      case 'written':
+      case 'unchanged': {
+        const ready: ReadyPlan = {
+          slug: outcome.slug,
+          path: outcome.path,
+          relativePath,
+          title: report.title,
+          status: outcome.status,
+        };
+        ctx.onPlanReady?.(ready);
+        const how = outcome.status === 'written' ? 'Saved the plan to' : 'The plan is already saved, unchanged, at';
+        return {
+          ok: true,
+          text: [
+            `${how} \`${relativePath}\` (${count(report.steps.length, 'step')}, ${count(report.warnings.length, 'warning')}).`,
+            'It is not approved yet: the user reviews and approves it in VS Code ("Ready to code?" or the Approve plan lens on the file). Do not start implementing until they do.',
+          ].join(' '),
+          data: { status: outcome.status, slug: outcome.slug, path: relativePath, ...report },
+        };
+      }
+    }
+  },
+});
