@@ -64,8 +64,18 @@ const builds = [
     target: 'node20',
     // The session machinery (provider SDKs, tools, runloop) is its own file, required on first
     // use: activation then parses ~100 KB instead of ~1 MB. So is the plan model (validator and
-    // canonical writer with markdown-it), required when a plan file is first opened.
-    external: ['vscode', './session-runtime.js', './plan-model.js'],
+    // canonical writer with markdown-it), required when a plan file is first opened; and the
+    // planning gates, required on the first language model tool call.
+    external: ['vscode', './session-runtime.js', './plan-model.js', './gate-tools.js'],
+  },
+  {
+    ...common,
+    entryPoints: { 'gate-tools': 'src/extension/gate-tools.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
   },
   {
     ...common,

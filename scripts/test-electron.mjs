@@ -1,7 +1,7 @@
 // `npm run test:electron`: the same extension-host mocha suites under @vscode/test-electron, for
 // contributors with desktop VS Code or internet access. Set VSCODE_EXECUTABLE to a local `code`
 // binary to skip the download. `npm test` and CI use the offline server route instead. Each window
-// of test/harness/windows.ts (the sample folder, two folders, no folder) is a run of its own.
+// of test/harness/windows.ts (the sample folder, two folders, no folder, the folder untrusted) is a run of its own.
 import { runTests } from '@vscode/test-electron';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,8 @@ for (const kind of parseWindowKinds(process.env.VTPLAN_EXTHOST_WINDOWS)) {
       extensionDevelopmentPath: [root, join(root, 'test/fixtures/scripted-lm-extension')],
       extensionTestsEnv: { VTPLAN_SCRIPTED_LM: join(dir, 'scripted-lm.json'), VTPLAN_EXTHOST_WINDOW: kind },
       extensionTestsPath: join(root, 'out/test/exthost/index.js'),
-      launchArgs: [...opens, '--disable-extensions', '--disable-workspace-trust'],
+      // The untrusted window keeps workspace trust on: a new folder then opens in Restricted Mode.
+      launchArgs: [...opens, '--disable-extensions', ...(kind === 'untrusted' ? [] : ['--disable-workspace-trust'])],
       ...(process.env.VSCODE_EXECUTABLE
         ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE }
         : { version: '1.139.1' }),

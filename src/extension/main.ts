@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { performance } from 'node:perf_hooks';
 import { registerCommands } from './commands';
+import { registerLmTools } from './lm-tools';
 import { ChatViewProvider } from './chat-view';
 import { registerPlanDiagnostics } from './plan-diagnostics';
 import { registerPlanDocuments } from './plan-documents';
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   registerCommands(context, { chat, host, keys, settings, revisions });
   registerPlanDiagnostics(context, log);
   registerPlanDocuments(context, host);
+  registerLmTools(context, { folders, tasks, log });
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   return { chat, host, settings, tasks, folders, activationMs, deactivate };

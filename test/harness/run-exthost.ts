@@ -54,7 +54,8 @@ async function runWindow(
     const value = process.env[name];
     if (value) extensionEnv[name] = value;
   }
-  const server = await startServer({ runDir, env: extensionEnv });
+  // Workspace trust is off except in the untrusted window, whose folder then opens in Restricted Mode.
+  const server = await startServer({ runDir, env: extensionEnv, trustDisabled: kind !== 'untrusted' });
   const browser = await launchBrowser(dir, server.env);
   let exitCode: number | undefined;
   const consoleErrors: string[] = [];

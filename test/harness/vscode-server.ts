@@ -107,6 +107,7 @@ export function prepareWorkspace(runDir: string, source = sampleWorkspace): stri
 export function prepareWindow(runDir: string, kind: WindowKind): WindowTarget {
   switch (kind) {
     case 'folder':
+    case 'untrusted':
       return { folder: prepareWorkspace(runDir) };
     case 'multi-root':
       return { workspace: prepareMultiRootWorkspace(runDir, sampleWorkspace, workspaceSettings()) };

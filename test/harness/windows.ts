@@ -5,12 +5,13 @@
  *   *.test.ts            the sample workspace folder (most suites)
  *   *.multiroot.test.ts  a workspace of two folders, `alpha` and `beta` (a .code-workspace file)
  *   *.nofolder.test.ts   a window with no folder open
+ *   *.untrusted.test.ts  the sample workspace folder in Restricted Mode (workspace trust on, folder not trusted)
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type WindowKind = 'folder' | 'multi-root' | 'no-folder';
-const WINDOW_KINDS: readonly WindowKind[] = ['folder', 'multi-root', 'no-folder'];
+export type WindowKind = 'folder' | 'multi-root' | 'no-folder' | 'untrusted';
+const WINDOW_KINDS: readonly WindowKind[] = ['folder', 'multi-root', 'no-folder', 'untrusted'];
 
 /** What a workbench window opens. */
 export type WindowTarget = { folder: string } | { workspace: string } | { empty: true };
@@ -19,6 +20,7 @@ export type WindowTarget = { folder: string } | { workspace: string } | { empty:
 export function windowOfSuite(file: string): WindowKind | null {
   if (file.endsWith('.multiroot.test.js')) return 'multi-root';
   if (file.endsWith('.nofolder.test.js')) return 'no-folder';
+  if (file.endsWith('.untrusted.test.js')) return 'untrusted';
   if (file.endsWith('.test.js')) return 'folder';
   return null;
 }

@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -24,19 +25,43 @@ async function bundledInputs(entry: string, external: string[]): Promise<string[
   return Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 }
 
-test('activation bundle: markdown-it and the plan parser stay out; the plan-model bundle has them', async () => {
+test('activation bundle: markdown-it, the plan parser and the planning gates stay out; the plan-model bundle has them', async () => {
   const activation = await bundledInputs('src/extension/main.ts', [
     'vscode',
     './session-runtime.js',
     './plan-model.js',
+    './gate-tools.js',
   ]);
   assert.deepEqual(
-    activation.filter((p) => /node_modules\/markdown-it\/|src\/core\/plan\/(?:parse|validate)\.ts$/.test(p)),
+    activation.filter((p) =>
+      /node_modules\/markdown-it\/|src\/core\/plan\/(?:parse|validate)\.ts$|src\/core\/gates\//.test(p),
+    ),
     [],
   );
   const planModel = await bundledInputs('src/extension/plan-model.ts', ['vscode']);
   assert.ok(
     planModel.some((p) => /node_modules\/markdown-it\//.test(p)),
     'the plan model parses with markdown-it',
+  );
+});
+
+test('every bundle the extension loads on demand ships in the .vsix (.vscodeignore)', () => {
+  const shipped = new Set(
+    readFileSync(join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!dist/'))
+      .map((line) => line.slice('!dist/'.length)),
+  );
+  const dir = join(root, 'src/extension');
+  const loaded = new Set(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(/import\('\.\/([\w-]+\.js)'\)/g)])
+      .map((m) => m[1] ?? ''),
+  );
+  assert.ok(loaded.has('gate-tools.js') && loaded.has('session-runtime.js'), 'the lazy bundles are found');
+  assert.deepEqual(
+    [...loaded].filter((file) => !shipped.has(file)),
+    [],
   );
 });

@@ -1,0 +1,118 @@
+/**
+ * The planning gates as VS Code language model tools (issue 18 item 1): any agent in VS Code's
+ * chat (Copilot's agent mode, `#vtplanValidate` …) validates plans, checks commands against the
+ * read-only policy, keeps the task checklist and saves a ready plan. The schemas and handlers are
+ * the shared ones of src/core/gates (the MCP server reads the same table); this file only adapts
+ * them to `vscode.lm`.
+ *
+ * Registration is cheap: only the names are registered at activation, and the gates (validator,
+ * shell policy, tracker) load from their own bundle (dist/gate-tools.js) on the first call. Every
+ * call works in the chat session's folder (session-folders.ts). Writing calls (savePlan, tracker
+ * changes) ask for confirmation and are refused in an untrusted folder. A saved plan is offered
+ * for approval in VS Code ("Ready to code?"), never approved by the tool.
+ */
+import * as vscode from 'vscode';
+import type { GateName, ReadyPlan } from '../core/gates/gate';
+import { errorMessage } from '../core/errors';
+import { confirmationFor, invocationMessage, writes } from './lm-tool-confirmations';
+import { LM_TOOLS, type LmToolEntry } from './lm-tool-manifest';
+import type { SessionFolders } from './session-folders';
+import type { TasksViewModel } from './tasks-view';
+
+let loading: Promise<typeof import('./gate-tools.js')> | null = null;
+function loadGateTools(): Promise<typeof import('./gate-tools.js')> {
+  loading ??= import('./gate-tools.js');
+  return loading;
+}
+
+export interface LmToolDeps {
+  folders: SessionFolders;
+  tasks: TasksViewModel;
+  log: vscode.LogOutputChannel;
+}
+
+/** A writing call in an untrusted folder; VS Code hands the message to the model. */
+export class UntrustedWorkspaceError extends Error {
+  constructor(tool: string) {
+    super(
+      `${tool} was refused: this folder is not trusted, and the call would write under .vtcode/. The read-only calls still work (vtplan_validatePlan, vtplan_checkCommand, vtplan_taskTracker with action "list"). Ask the user to trust the folder (Manage Workspace Trust), then call again.`,
+    );
+    this.name = 'UntrustedWorkspaceError';
+  }
+}
+
+class GateTool implements vscode.LanguageModelTool<object> {
+  private readonly gate: GateName;
+
+  constructor(
+    private readonly entry: LmToolEntry,
+    private readonly deps: LmToolDeps,
+  ) {
+    this.gate = entry.gate;
+  }
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<object>): vscode.PreparedToolInvocation {
+    // A call that will be refused asks nothing: invoke() says why.
+    const confirmationMessages = vscode.workspace.isTrusted ? confirmationFor(this.gate, options.input) : undefined;
+    return {
+      invocationMessage: invocationMessage(this.gate),
+      ...(confirmationMessages ? { confirmationMessages } : {}),
+    };
+  }
+
+  /** A refused or failed gate (bad input with the zod message, a plan not ready to save …) is thrown: VS Code gives the model its message as an error. */
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<object>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
+    const writing = writes(this.gate, options.input);
+    if (writing && !vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(this.entry.name);
+    const folder = await this.deps.folders.resolve();
+    const gates = await loadGateTools();
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    const result = await gates.runGate(
+      this.gate,
+      options.input,
+      folder.uri.fsPath,
+      (plan) => void offerApproval(this.deps, folder, plan),
+    );
+    // The Tasks view shows the change now (its folder watcher would, a moment later).
+    if (writing && this.gate === 'taskTracker') await this.deps.tasks.refresh();
+    if (!result.ok) throw new Error(result.text);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+  }
+}
+
+/**
+ * GATE-6 for another agent's plan: the "Ready to code?" notification. Approve writes the plan's
+ * checklist (TRK-7) and the Tasks view follows it; the agent sees the approval as that checklist
+ * (`vtplan_taskTracker` list). The tool call does not wait for the answer.
+ */
+async function offerApproval(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: ReadyPlan): Promise<void> {
+  try {
+    const pick = await vscode.window.showInformationMessage(
+      `Plan ready: ${plan.title ?? plan.relativePath} — Ready to code?`,
+      'Approve',
+      'Open Plan',
+    );
+    if (pick === 'Open Plan') {
+      await vscode.window.showTextDocument(vscode.Uri.file(plan.path), { preview: false });
+    } else if (pick === 'Approve') {
+      const approved = await (await loadGateTools()).approveSavedPlan(folder.uri.fsPath, plan.relativePath);
+      if (!approved.ok) {
+        void vscode.window.showWarningMessage(`${plan.relativePath} was not approved: ${approved.reason}`);
+        return;
+      }
+      await deps.tasks.setActivePlan(plan.path);
+    }
+  } catch (err) {
+    deps.log.error(`Approving ${plan.relativePath} failed: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(`Approving ${plan.relativePath} failed: ${errorMessage(err)}`);
+  }
+}
+
+/** Registers the tools of package.json's `languageModelTools` for the extension's lifetime. */
+export function registerLmTools(context: vscode.ExtensionContext, deps: LmToolDeps): void {
+  for (const entry of LM_TOOLS)
+    context.subscriptions.push(vscode.lm.registerTool(entry.name, new GateTool(entry, deps)));
+}
