@@ -156,7 +156,18 @@ export type GateChoice = z.infer<typeof GateChoice>;
 const ApprovalChoice = z.enum(APPROVAL_CHOICES);
 type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 
-export const TranscriptEntry = z.discriminatedUnion('kind', [
+/**
+ * A discriminated union built on its first use, not when the module loads: the extension host
+ * loads this module at activation but validates nothing until the chat view talks to it.
+ */
+function lazyUnion<
+  const Types extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]],
+  Disc extends string,
+>(discriminator: Disc, options: () => Types) {
+  return z.lazy(() => z.discriminatedUnion(discriminator, options()));
+}
+
+export const TranscriptEntry = lazyUnion('kind', () => [
   z.object({ kind: z.literal('user'), id, text, html }),
   /**
    * `html` is the text rendered in chunks: while streaming, the settled blocks (final, never sent
@@ -243,7 +254,7 @@ export type TranscriptEntry = z.infer<typeof TranscriptEntry>;
 type EntryKind = TranscriptEntry['kind'];
 export type EntryOf<K extends EntryKind> = Extract<TranscriptEntry, { kind: K }>;
 
-export const WebviewCommand = z.discriminatedUnion('type', [
+export const WebviewCommand = lazyUnion('type', () => [
   /** The webview has loaded and wants the current state. */
   z.object({ type: z.literal('ready') }),
   /** The user sent the composer's text (a goal, an answer, a slash command, an intent phrase). */
@@ -276,7 +287,7 @@ export const WebviewCommand = z.discriminatedUnion('type', [
 ]);
 export type WebviewCommand = z.infer<typeof WebviewCommand>;
 
-export const HostNotification = z.discriminatedUnion('type', [
+export const HostNotification = lazyUnion('type', () => [
   /** Everything at once: after `ready`, a reload, or a session switch. */
   /**
    * `transcript` is the latest rows only (a long session's restore renders and sends no more than

@@ -160,10 +160,14 @@ export class TasksView
     this.watch();
   }
 
+  /**
+   * Follows the session folder. Its folders are watched from the first read on, which the timer
+   * runs: activation (and a folder switch) does no file system work while VS Code waits on it.
+   */
   private watch(): void {
     this.watcher?.dispose();
+    this.watcher = undefined;
     this.root = this.folder.root()?.replace(/\\/g, '/');
-    this.watcher = this.root ? watchFolders(this.root, WATCHED_FOLDERS, () => this.schedule()) : undefined;
     this.schedule();
   }
 
@@ -171,6 +175,12 @@ export class TasksView
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      if (this.root && !this.watcher) {
+        this.watcher = watchFolders(this.root, WATCHED_FOLDERS, () => this.schedule());
+        // Attaching reports the folders that exist; the read below covers them.
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = undefined;
+      }
       void this.refresh();
     }, REFRESH_DELAY_MS);
   }

@@ -17,7 +17,7 @@
  * events of one kind become one line carrying the concatenated text under the envelope of the
  * last of them. Listeners still see every delta; the log holds the same text in a few lines.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual, type Hash } from 'node:crypto';
 import { posix as path } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets } from '../llm/redact';
@@ -115,8 +115,12 @@ function assertKey(key: Uint8Array, file: string): void {
 }
 
 function tagOf(key: Uint8Array, head: ChainHead, body: string): string {
+  return macOf(key, head, body).toString('hex');
+}
+
+function macOf(key: Uint8Array, head: ChainHead, body: string): Buffer {
   // No part contains a newline (JSON.stringify escapes them), so the joined input is unambiguous.
-  return createHmac('sha256', key).update(`${head.prev}\n${head.skipped}\n${body}`).digest('hex');
+  return createHmac('sha256', key).update(`${head.prev}\n${head.skipped}\n`).update(body).digest();
 }
 
 /**
@@ -362,10 +366,6 @@ export interface SessionLogContents {
   head: ChainHead;
 }
 
-function sameTag(a: string, b: string): boolean {
-  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
-}
-
 /** A line without an integrity tag: a cut-short last write, broken JSON, or a line the runtime did not write. */
 function untaggedProblem(raw: string, line: number, cutShort: boolean): LogProblem {
   try {
@@ -422,7 +422,8 @@ function verifiedEvent(
 class ChainWalk {
   private prev: string;
   private skippedProblems: LogProblem[] = [];
-  private skippedDigest = createHash('sha256');
+  /** Created by the first skipped line: a log without problems never needs one. */
+  private skippedDigest: Hash | null = null;
 
   constructor(sessionId: string) {
     this.prev = initialHead(sessionId).prev;
@@ -430,7 +431,7 @@ class ChainWalk {
 
   skip(raw: string, problem: LogProblem): void {
     this.skippedProblems.push(problem);
-    this.skippedDigest.update(`${raw}\n`);
+    (this.skippedDigest ??= createHash('sha256')).update(`${raw}\n`);
   }
 
   /** A verified line covers the ones skipped before it: they were reported when it was written. */
@@ -438,13 +439,13 @@ class ChainWalk {
     for (const p of this.skippedProblems) p.acknowledged = true;
     this.prev = tag;
     this.skippedProblems = [];
-    this.skippedDigest = createHash('sha256');
+    this.skippedDigest = null;
   }
 
   head(): ChainHead {
     return {
       prev: this.prev,
-      skipped: this.skippedProblems.length === 0 ? '' : this.skippedDigest.copy().digest('hex'),
+      skipped: this.skippedDigest === null ? '' : this.skippedDigest.copy().digest('hex'),
     };
   }
 }
@@ -478,7 +479,7 @@ export function parseSessionLog(text: string, integrity: LogIntegrity): SessionL
       continue;
     }
     const body = `${raw.slice(0, tagged.index)}}`;
-    if (!sameTag(tagged[1] as string, tagOf(integrity.key, chain.head(), body))) {
+    if (!timingSafeEqual(Buffer.from(tagged[1] as string, 'hex'), macOf(integrity.key, chain.head(), body))) {
       skip(raw, {
         line,
         kind: 'unverified',
