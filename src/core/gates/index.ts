@@ -22,4 +22,3 @@ export function findGate(name: GateName): GateTool {
 
 export { GATE_NAMES, gateJsonSchema } from './gate';
 export type { GateContext, GateData, GateName, GateResult, GateTool, ReadyPlan } from './gate';
-export { PLAN_FILE_MAX_BYTES, reportText } from './validate-plan';

@@ -22,15 +22,27 @@ const FIXTURES = join(repo, 'test/fixtures/plans');
 const READY_PLAN = fs.readFileSync(join(FIXTURES, 'valid/docs-only-readme.md'), 'utf8');
 const NOT_READY_PLAN = fs.readFileSync(join(FIXTURES, 'invalid/step_missing_verify--no-verify.md'), 'utf8');
 
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestSourceMtime(p) : fs.statSync(p).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
 let ws: Workspace;
 let client: Client;
 let stderr = '';
 const clientErrors: Error[] = [];
 
 before(async () => {
-  // Always rebuild: a dist/cli.js from before `mcp` existed would test the wrong program.
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
-  assert.equal(build.status, 0, 'scripts/build.mjs failed');
+  // A dist/cli.js older than the sources (say, from before `mcp` existed) would test the wrong program.
+  if (!fs.existsSync(cli) || fs.statSync(cli).mtimeMs < newestSourceMtime(join(repo, 'src'))) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
+    assert.equal(build.status, 0, 'scripts/build.mjs failed');
+  }
   ws = makeWorkspace();
   const transport = new StdioClientTransport({
     command: process.execPath,
