@@ -86,29 +86,36 @@ class GateTool implements vscode.LanguageModelTool<object> {
 /**
  * GATE-6 for another agent's plan: the "Ready to code?" notification. Approve writes the plan's
  * checklist (TRK-7) and the Tasks view follows it; the agent sees the approval as that checklist
- * (`vtplan_taskTracker` list). The tool call does not wait for the answer.
+ * (`vtplan_taskTracker` list). Open Plan opens the file and asks again, since this notification is
+ * the only approval route for a plan no chat session holds. The tool call does not wait for the answer.
  */
 async function offerApproval(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: ReadyPlan): Promise<void> {
   try {
-    const pick = await vscode.window.showInformationMessage(
-      `Plan ready: ${plan.title ?? plan.relativePath} — Ready to code?`,
-      'Approve',
-      'Open Plan',
-    );
-    if (pick === 'Open Plan') {
-      await vscode.window.showTextDocument(vscode.Uri.file(plan.path), { preview: false });
-    } else if (pick === 'Approve') {
-      const approved = await (await loadGateTools()).approveSavedPlan(folder.uri.fsPath, plan.relativePath);
-      if (!approved.ok) {
-        void vscode.window.showWarningMessage(`${plan.relativePath} was not approved: ${approved.reason}`);
+    for (;;) {
+      const pick = await vscode.window.showInformationMessage(
+        `Plan ready: ${plan.title ?? plan.relativePath} — Ready to code?`,
+        'Approve',
+        'Open Plan',
+      );
+      if (pick !== 'Open Plan') {
+        if (pick === 'Approve') await approve(deps, folder, plan);
         return;
       }
-      await deps.tasks.setActivePlan(plan.path);
+      await vscode.window.showTextDocument(vscode.Uri.file(plan.path), { preview: false });
     }
   } catch (err) {
-    deps.log.error(`Approving ${plan.relativePath} failed: ${errorMessage(err)}`);
-    void vscode.window.showErrorMessage(`Approving ${plan.relativePath} failed: ${errorMessage(err)}`);
+    deps.log.error(`The "Ready to code?" offer for ${plan.relativePath} failed: ${errorMessage(err)}`);
+    void vscode.window.showErrorMessage(`${plan.relativePath}: ${errorMessage(err)}`);
   }
+}
+
+async function approve(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: ReadyPlan): Promise<void> {
+  const approved = await (await loadGateTools()).approveSavedPlan(folder.uri.fsPath, plan.relativePath);
+  if (!approved.ok) {
+    void vscode.window.showWarningMessage(`${plan.relativePath} was not approved: ${approved.reason}`);
+    return;
+  }
+  await deps.tasks.setActivePlan(plan.path);
 }
 
 /** Registers the tools of package.json's `languageModelTools` for the extension's lifetime. */

@@ -50,14 +50,17 @@ type Show = (message: string, ...items: string[]) => Thenable<string | undefined
 
 /**
  * Records the information messages the extension shows (the same `vscode.window` the extension
- * uses). `answer`: the button the user "clicks"; without one the real notification shows.
+ * uses). `answers`: the buttons the user "clicks", one a message; after them the real
+ * notification shows.
  */
-export function recordNotifications(answer?: string): { shown: string[]; restore: () => void } {
+export function recordNotifications(...answers: string[]): { shown: string[]; restore: () => void } {
   const window = vscode.window as unknown as { showInformationMessage: Show };
   const original = window.showInformationMessage;
   const shown: string[] = [];
+  const clicks = [...answers];
   window.showInformationMessage = (message, ...items) => {
     shown.push(message);
+    const answer = clicks.shift();
     return answer === undefined ? original(message, ...items) : Promise.resolve(answer);
   };
   return { shown, restore: () => (window.showInformationMessage = original) };

@@ -106,14 +106,16 @@ suite('lm tools: the planning gates for other agents (issue 18 item 1)', () => {
     assert.equal(existsSync(join(root, SAVED_PLAN.replace(/\.md$/, '.tasks.md'))), false, 'not approved by the tool');
   });
 
-  test('approving the saved plan in VS Code creates its checklist, and the Tasks view follows tracker calls (TRK-5, TRK-7)', async () => {
-    const offers = recordNotifications('Approve');
+  test('Open Plan shows the plan and asks again; approving then creates its checklist, and the Tasks view follows tracker calls (TRK-5, TRK-7)', async () => {
+    const offers = recordNotifications('Open Plan', 'Approve');
     try {
       await invoke('vtplan_savePlan', { plan: READY_PLAN });
       await until('the Tasks view to show the approved plan', () => api.tasks.snapshot().description === '0/2');
+      assert.equal(offers.shown.length, 2, 'asked again after Open Plan');
     } finally {
       offers.restore();
     }
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, join(root, SAVED_PLAN));
     const listed = text(await invoke('vtplan_taskTracker', { action: 'list' }));
     assert.match(listed, /whisper/);
     await invoke('vtplan_taskTracker', { action: 'update', index_path: '1', status: 'completed' });

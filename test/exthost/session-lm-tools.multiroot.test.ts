@@ -36,7 +36,7 @@ suite('lm tools in a multi-root workspace (issue 18 item 1, issue 15 item 5)', (
       [alpha, beta],
     ] as const) {
       await api.folders.choose(chosen);
-      const offers = recordNotifications('Open Plan later');
+      const offers = recordNotifications();
       try {
         await invoke('vtplan_savePlan', { plan: READY_PLAN });
       } finally {
