@@ -33,6 +33,13 @@ export default tseslint.config(
     rules: importBoundaries([]),
   },
   { files: ['src/core/**', 'src/cli/**'], rules: importBoundaries([NO_VSCODE]) },
+  // A core function longer than a screen mixes several rules; name the steps instead (issue 17 item 1).
+  {
+    files: ['src/core/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
   // A focused test (`.only`, `{ only: true }`) silently drops every other test of its run.
   {
     files: ['test/**', 'bench/**'],

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { chatFrame, openWorkbench, runCommand, screenshot } from '../harness/workbench';
+import { chatDocument, chatFrame, openWorkbench, runCommand, screenshot } from '../harness/workbench';
 
 test('UI-4: F1 → "Start Planning" reveals the VT Code container with the chat composer and the Tasks view', async () => {
   const wb = await openWorkbench();
@@ -12,8 +12,13 @@ test('UI-4: F1 → "Start Planning" reveals the VT Code container with the chat 
     const composer = frame.locator('textarea.composer-input');
     await composer.waitFor({ timeout: 60_000 });
     await frame.locator('.mode-badge', { hasText: 'Plan' }).waitFor({ timeout: 10_000 });
-    // The command moved keyboard focus into the composer: typing lands there.
-    await page.waitForTimeout(300);
+    // The command moves keyboard focus into the composer (a moment after it shows): typing lands there.
+    const doc = await chatDocument(page);
+    await doc.waitForFunction(
+      () => document.hasFocus() && document.activeElement?.matches('textarea.composer-input') === true,
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.keyboard.type('Add a --shout flag');
     assert.equal(await composer.inputValue(), 'Add a --shout flag');
 

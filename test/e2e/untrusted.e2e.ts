@@ -12,11 +12,19 @@ import { chatFrame, notification, openWorkbench, screenshot } from '../harness/w
 import { SHOUT_FLAG_PLAN } from '../fixtures/plans/shout-flag';
 
 const PLAN = SHOUT_FLAG_PLAN;
+const FOLLOW_UP = 'Also keep the output on one line';
+
+interface WireBody {
+  messages?: { role: string; content?: unknown }[];
+  tools?: { function?: { name?: string } }[];
+}
 
 test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks for trust instead of building', async () => {
   const server = await startModelServer([
     { text: 'Reading.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] },
     { text: `<proposed_plan>\n${PLAN}\n</proposed_plan>` },
+    // The reply to the follow-up message: the positive control below.
+    { text: 'Noted; the plan stays as proposed.' },
   ]);
   const endpoint = { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' };
   // The workspace tries to point the model at another endpoint: an untrusted folder may not (restricted settings).
@@ -48,8 +56,23 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     const warning = await notification(page, 'needs a trusted folder');
     assert.match(await warning.innerText(), /Manage Workspace Trust/);
     await screenshot(page, 'e2e-untrusted-approval');
-    await page.waitForTimeout(1_000);
-    assert.equal(server.requests.length, 2, 'no implementation request was sent');
+    // Positive control instead of a fixed wait: a later message must be answered by the next
+    // request. Turns run one at a time, so an implementation turn started by the approval would
+    // have sent request 3 before this message could.
+    await composer.fill(FOLLOW_UP);
+    await composer.press('Enter');
+    await frame
+      .locator('.msg-assistant', { hasText: 'Noted; the plan stays as proposed.' })
+      .waitFor({ timeout: 60_000 });
+    assert.equal(server.requests.length, 3, 'no implementation request was sent, only the follow-up');
+    const third = (server.requests[2]?.body as WireBody | undefined) ?? {};
+    assert.match(
+      String(third.messages?.findLast((m) => m.role === 'user')?.content),
+      new RegExp(FOLLOW_UP),
+      'request 3 answers the follow-up message',
+    );
+    const tools = (third.tools ?? []).map((t) => t.function?.name);
+    assert.ok(tools.includes('read_file') && !tools.includes('write_file'), `a read-only request: ${tools.join(', ')}`);
     assert.equal(readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8'), original);
     assert.equal(await frame.locator('.mode-badge.mode-plan').count(), 1, 'still in Plan mode');
     assert.equal(

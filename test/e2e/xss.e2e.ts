@@ -117,17 +117,58 @@ interface Evidence {
 /** Installs the observers in a frame: CSP violation reports and stray `pwned` messages. */
 async function observe(frame: Frame): Promise<void> {
   await frame.evaluate(() => {
-    const w = window as unknown as { __csp: unknown[]; __messages: unknown[] };
+    const w = window as unknown as { __csp: unknown[]; __messages: unknown[]; __canaryMessages: number };
     w.__csp = [];
     w.__messages = [];
+    w.__canaryMessages = 0;
     document.addEventListener('securitypolicyviolation', (e) =>
       w.__csp.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }),
     );
     window.addEventListener('message', (e) => {
       const data = e.data as { type?: unknown } | null;
       if (data && typeof data === 'object' && data.type === 'pwned') w.__messages.push(data);
+      if (data && typeof data === 'object' && data.type === 'canary') w.__canaryMessages += 1;
     });
   });
+}
+
+/**
+ * Positive control instead of a fixed wait. Added after every payload rendered, a broken image,
+ * an open <details> and a message to the host frame must fire their error, toggle and message
+ * events; each is queued like a rendered payload's onerror/ontoggle/postMessage would have been,
+ * ahead of the canary's, so once the canary fired every payload had its chance. In the webview
+ * `parent` is the document's own window (VS Code sets `window.parent = window`), so a posted
+ * message lands in the document's observer. The canary is added by the test (past the CSP),
+ * outside the transcript, and removed again.
+ */
+async function canaryFired(doc: Frame): Promise<void> {
+  await doc.evaluate(() => {
+    const w = window as unknown as { __canary: { error: boolean; toggle: boolean } };
+    w.__canary = { error: false, toggle: false };
+    const box = document.createElement('div');
+    box.id = 'canary';
+    const img = document.createElement('img');
+    img.addEventListener('error', () => (w.__canary.error = true));
+    img.src = 'data:image/png;base64,AAAA';
+    const details = document.createElement('details');
+    details.addEventListener('toggle', () => (w.__canary.toggle = true));
+    details.open = true;
+    box.append(img, details);
+    document.body.append(box);
+    parent.postMessage({ type: 'canary' }, '*');
+  });
+  await doc.waitForFunction(
+    () => {
+      const c = (window as unknown as { __canary: { error: boolean; toggle: boolean } }).__canary;
+      return c.error && c.toggle;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await doc.waitForFunction(() => (window as unknown as { __canaryMessages: number }).__canaryMessages > 0, undefined, {
+    timeout: 30_000,
+  });
+  await doc.evaluate(() => document.getElementById('canary')?.remove());
 }
 
 async function evidence(frame: Frame): Promise<Evidence> {
@@ -170,7 +211,10 @@ test(
       const titleBefore = await doc.evaluate(() => document.title);
       const backgroundBefore = await doc.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-      await page.waitForTimeout(300);
+      // Typing goes to the focused element: wait until Start Planning has focused the composer.
+      await doc.waitForFunction(() => document.activeElement?.matches('textarea.composer-input') === true, undefined, {
+        timeout: 30_000,
+      });
       await page.keyboard.type('Harden the greeter');
       await page.keyboard.press('Enter');
 
@@ -190,10 +234,11 @@ test(
         /\[x\]\(javascript:window\.__pwned='plan-link'/,
       );
       await frame.locator('.status-line', { hasText: 'Waiting for approval' }).waitFor();
-      // Give anything that could fire (onload, onerror, timers) a moment.
+      // Give anything that could fire (onload, onerror, ontoggle, postMessage) its turn: a canary
+      // added after every payload rendered must fire the same kinds of events first.
       await page.locator('body').hover();
       await frame.locator('.transcript').hover();
-      await page.waitForTimeout(1_000);
+      await canaryFired(doc);
       await screenshot(page, 'xss/gate');
 
       // Nothing ran: in the webview document nor in the host frame around it.
@@ -279,7 +324,15 @@ test(
         s.textContent = "window.__pwned = 'control'";
         document.body.append(s);
       });
-      await page.waitForTimeout(500);
+      // The violation report is the event to wait for; an inline script that runs runs at insertion.
+      await doc.waitForFunction(
+        () =>
+          (window as unknown as { __csp: { directive: string }[] }).__csp.some((v) =>
+            v.directive.startsWith('script-src'),
+          ),
+        undefined,
+        { timeout: 30_000 },
+      );
       const control = await evidence(doc);
       assert.equal(control.pwned, undefined, 'the CSP refused the injected inline script');
       assert.ok(

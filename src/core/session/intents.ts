@@ -64,11 +64,12 @@ const STAY_ANYWHERE = [
   'not now',
 ];
 
-/** The closed vocabulary of short intent utterances. Multi-word entries match before single words. */
+/**
+ * The closed vocabulary of short intent utterances. Multi-word entries match before single words.
+ * A phrase that is the sum of its words ("ship it" = ship + it, "abandon the plan") needs no entry.
+ */
 const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   // exit
-  ['ship it', 'exit'],
-  ['lets go', 'exit'],
   ['go for it', 'exit'],
   ['looks good to me', 'exit'],
   ['implement', 'exit'],
@@ -127,11 +128,7 @@ const VOCABULARY: ReadonlyArray<readonly [string, TokenClass]> = [
   ['carry on', 'keep_going'],
   ['continue', 'keep_going'],
   // cancel
-  ['abandon the plan', 'cancel'],
-  ['abandon plan', 'cancel'],
   ['abandon planning', 'cancel'],
-  ['cancel the plan', 'cancel'],
-  ['cancel plan', 'cancel'],
   ['cancel planning', 'cancel'],
   ['stop planning', 'cancel'],
   ['never mind', 'cancel'],

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { resolveWritablePath } from './paths';
 import { cutHead, cutNote } from './preview';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { defineTool, ToolFailure, type ToolContext, type ToolResult } from './tool';
 import { refuseInPlanMode } from './write-file';
 import { lineAt, looksBinary, plural } from './text';
 
@@ -55,6 +55,62 @@ function snippet(text: string, fromLine: number, toLine: number): string {
     .join('\n');
 }
 
+type EditArgs = z.output<typeof schema>;
+
+/** The file's current text; refuses a path that is missing, not a regular file, or binary. */
+async function readEditableText(ctx: ToolContext, path: string): Promise<{ real: string; rel: string; text: string }> {
+  const target = await resolveWritablePath(ctx.ports.fs, ctx.root, path, 'edit_file');
+  const rel = target.relative;
+  if (target.stat === null)
+    throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
+  if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
+  const text = await ctx.ports.fs.readText(target.real);
+  if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
+  if (looksBinary(text))
+    throw new ToolFailure('binary', `\`${rel}\` is a binary file; edit_file changes text files only.`, rel);
+  return { real: target.real, rel, text };
+}
+
+/**
+ * Where old_string occurs, with the strings to use: a model usually sends LF, so in a CRLF file
+ * both are converted rather than failing the edit. Refuses no match and, without replace_all, several.
+ */
+function matchEdit(text: string, args: EditArgs, rel: string): { oldString: string; newString: string; at: number[] } {
+  let oldString = args.old_string;
+  let newString = args.new_string;
+  let at = occurrences(text, oldString);
+  if (at.length === 0 && text.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r')) {
+    const crlf = oldString.replace(/\n/g, '\r\n');
+    const crlfAt = occurrences(text, crlf);
+    if (crlfAt.length > 0) {
+      oldString = crlf;
+      newString = newString.replace(/\r?\n/g, '\r\n');
+      at = crlfAt;
+    }
+  }
+  if (at.length === 0) {
+    const trimmed = args.old_string.trim();
+    const loose = trimmed === '' || trimmed === args.old_string ? [] : occurrences(text, trimmed);
+    const near =
+      loose.length > 0
+        ? ` Text equal to it apart from leading/trailing whitespace is at ${listLines(text, loose)}.`
+        : '';
+    throw new ToolFailure(
+      'no_match',
+      `old_string was not found in \`${rel}\` (0 occurrences); nothing was changed. It must match the file exactly, including whitespace and indentation; read the lines again with read_file and copy them without the line numbers.${near}`,
+      rel,
+    );
+  }
+  if (at.length > 1 && args.replace_all !== true) {
+    throw new ToolFailure(
+      'not_unique',
+      `old_string occurs ${at.length} times in \`${rel}\` (${listLines(text, at)}); nothing was changed. Include more surrounding lines to pick one, or set replace_all to true to replace all ${at.length}.`,
+      rel,
+    );
+  }
+  return { oldString, newString, at };
+}
+
 export const editFileTool = defineTool({
   name: 'edit_file',
   description: [
@@ -65,51 +121,10 @@ export const editFileTool = defineTool({
   mutates: true,
   async handler(args, ctx): Promise<ToolResult> {
     refuseInPlanMode('edit_file', ctx);
-    const target = await resolveWritablePath(ctx.ports.fs, ctx.root, args.path, 'edit_file');
-    const rel = target.relative;
-    if (target.stat === null)
-      throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
-    if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
-    const text = await ctx.ports.fs.readText(target.real);
-    if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist; create it with write_file.`, rel);
-    if (looksBinary(text))
-      throw new ToolFailure('binary', `\`${rel}\` is a binary file; edit_file changes text files only.`, rel);
-
-    let oldString = args.old_string;
-    let newString = args.new_string;
-    let at = occurrences(text, oldString);
-    // A model usually sends LF; keep a CRLF file's line endings rather than failing the edit.
-    if (at.length === 0 && text.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r')) {
-      const crlf = oldString.replace(/\n/g, '\r\n');
-      const crlfAt = occurrences(text, crlf);
-      if (crlfAt.length > 0) {
-        oldString = crlf;
-        newString = newString.replace(/\r?\n/g, '\r\n');
-        at = crlfAt;
-      }
-    }
-    if (at.length === 0) {
-      const trimmed = args.old_string.trim();
-      const loose = trimmed === '' || trimmed === args.old_string ? [] : occurrences(text, trimmed);
-      const near =
-        loose.length > 0
-          ? ` Text equal to it apart from leading/trailing whitespace is at ${listLines(text, loose)}.`
-          : '';
-      throw new ToolFailure(
-        'no_match',
-        `old_string was not found in \`${rel}\` (0 occurrences); nothing was changed. It must match the file exactly, including whitespace and indentation; read the lines again with read_file and copy them without the line numbers.${near}`,
-        rel,
-      );
-    }
-    if (at.length > 1 && args.replace_all !== true) {
-      throw new ToolFailure(
-        'not_unique',
-        `old_string occurs ${at.length} times in \`${rel}\` (${listLines(text, at)}); nothing was changed. Include more surrounding lines to pick one, or set replace_all to true to replace all ${at.length}.`,
-        rel,
-      );
-    }
+    const { real, rel, text } = await readEditableText(ctx, args.path);
+    const { oldString, newString, at } = matchEdit(text, args, rel);
     const updated = text.split(oldString).join(newString);
-    await ctx.ports.writer.writeText(target.real, updated);
+    await ctx.ports.writer.writeText(real, updated);
 
     const firstLine = lineAt(text, at[0] as number);
     const newLines = newString.split('\n').length - 1;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { resolveWorkspacePath } from './paths';
 import { cutHead, cutNote } from './preview';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { defineTool, ToolFailure, type ToolContext, type ToolResult } from './tool';
 import { looksBinary } from './text';
 
 /** Files larger than this are not read at all; grep or a ranged `sed -n` gets at them. */
@@ -50,6 +50,44 @@ function clipLine(line: string): string {
   return `${line.slice(0, MAX_LINE_CHARS)}… [line cut: ${line.length} characters]`;
 }
 
+/** The file's text; refuses a path that is missing, not a regular file, too large or binary. */
+async function readTextFile(ctx: ToolContext, path: string): Promise<{ rel: string; text: string }> {
+  const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, path);
+  const rel = target.relative;
+  if (target.stat === null)
+    throw new ToolFailure('not_found', `\`${rel}\` does not exist. Check the name with list_dir or find_files.`, rel);
+  if (target.stat.kind === 'directory')
+    throw new ToolFailure('not_a_file', `\`${rel}\` is a folder; use list_dir to see what it contains.`, rel);
+  if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
+  if (target.stat.size > READ_FILE_MAX_BYTES) {
+    throw new ToolFailure(
+      'too_large',
+      `\`${rel}\` is ${target.stat.size} bytes, more than read_file handles (${READ_FILE_MAX_BYTES}). Use grep to find the part you need, or run_command with \`sed -n 'A,Bp' ${rel}\`.`,
+      rel,
+    );
+  }
+  const text = await ctx.ports.fs.readText(target.real);
+  if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist.`, rel);
+  if (looksBinary(text))
+    throw new ToolFailure(
+      'binary',
+      `\`${rel}\` is a binary file (${target.stat.size} bytes); read_file shows text only.`,
+      rel,
+    );
+  return { rel, text };
+}
+
+/** Lines `start`..`end` (1-based) as "  12\tcode", CR dropped and over-long lines clipped. */
+function numberedLines(lines: readonly string[], start: number, end: number): string {
+  const width = String(end).length;
+  return lines
+    .slice(start - 1, end)
+    .map(
+      (line, i) => `${String(start + i).padStart(width)}\t${clipLine(line.endsWith('\r') ? line.slice(0, -1) : line)}`,
+    )
+    .join('\n');
+}
+
 export const readFileTool = defineTool({
   name: 'read_file',
   description: [
@@ -60,29 +98,7 @@ export const readFileTool = defineTool({
   schema,
   mutates: false,
   async handler(args, ctx): Promise<ToolResult> {
-    const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path);
-    const rel = target.relative;
-    if (target.stat === null)
-      throw new ToolFailure('not_found', `\`${rel}\` does not exist. Check the name with list_dir or find_files.`, rel);
-    if (target.stat.kind === 'directory')
-      throw new ToolFailure('not_a_file', `\`${rel}\` is a folder; use list_dir to see what it contains.`, rel);
-    if (target.stat.kind !== 'file') throw new ToolFailure('not_a_file', `\`${rel}\` is not a regular file.`, rel);
-    if (target.stat.size > READ_FILE_MAX_BYTES) {
-      throw new ToolFailure(
-        'too_large',
-        `\`${rel}\` is ${target.stat.size} bytes, more than read_file handles (${READ_FILE_MAX_BYTES}). Use grep to find the part you need, or run_command with \`sed -n 'A,Bp' ${rel}\`.`,
-        rel,
-      );
-    }
-    const text = await ctx.ports.fs.readText(target.real);
-    if (text === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist.`, rel);
-    if (looksBinary(text))
-      throw new ToolFailure(
-        'binary',
-        `\`${rel}\` is a binary file (${target.stat.size} bytes); read_file shows text only.`,
-        rel,
-      );
-
+    const { rel, text } = await readTextFile(ctx, args.path);
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     const total = lines.length;
@@ -106,14 +122,7 @@ export const readFileTool = defineTool({
     }
     const requestedEnd = args.end_line ?? (args.limit !== undefined ? start + args.limit - 1 : total);
     const end = Math.min(requestedEnd, total);
-    const width = String(end).length;
-    const body = lines
-      .slice(start - 1, end)
-      .map(
-        (line, i) =>
-          `${String(start + i).padStart(width)}\t${clipLine(line.endsWith('\r') ? line.slice(0, -1) : line)}`,
-      )
-      .join('\n');
+    const body = numberedLines(lines, start, end);
     const cut = cutHead(`${body}\n`, ctx.previewBytes);
     if (cut === null) {
       const range = start === 1 && end === total ? `all ${total} lines` : `lines ${start}-${end} of ${total}`;

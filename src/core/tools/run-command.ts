@@ -8,11 +8,11 @@
  * runs only commands the policy classes as inspection: a test runner executes project code.
  */
 import { z } from 'zod';
-import { checkCommandInWorkspace, pathBlocked } from '../policy';
+import { checkCommandInWorkspace, pathBlocked, type WorkspaceCommandVerdict } from '../policy';
 import type { ShellResult } from '../ports';
 import { cutHeadTail, cutNote } from './preview';
 import { unsandboxedPlanRefusal } from './unsandboxed';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { defineTool, ToolFailure, type ToolContext, type ToolResult } from './tool';
 
 const COMMAND_MAX_TIMEOUT_SECONDS = 600;
 /** Bytes the shell keeps per stream before the preview limit applies. */
@@ -74,6 +74,106 @@ async function confirmUnlessStopped(
   }
 }
 
+/** Refuses what the read-only policy (plan mode) or the workspace path rule (every mode) refused. */
+function refuseByVerdict(verdict: WorkspaceCommandVerdict, command: string): void {
+  if (verdict.refusedBy === 'policy') {
+    throw new ToolFailure(
+      'refused',
+      `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands; the command was not run.`,
+      command,
+    );
+  }
+  if (verdict.refusedBy === 'paths') throw new ToolFailure('refused', pathBlocked(verdict.reason), command);
+}
+
+/** Build mode runs a command only once the user confirmed it. */
+async function requireConfirmation(ctx: ToolContext, command: string): Promise<void> {
+  if (ctx.confirm === undefined) {
+    throw new ToolFailure(
+      'refused',
+      'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.',
+      command,
+    );
+  }
+  const run = await confirmUnlessStopped(ctx.confirm, command, ctx.signal);
+  if (run === 'stopped')
+    throw new ToolFailure(
+      'cancelled',
+      `The turn was stopped while \`${command}\` waited for confirmation; the command was not run.`,
+      command,
+    );
+  if (!run) {
+    throw new ToolFailure(
+      'declined',
+      `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`,
+      command,
+    );
+  }
+}
+
+/** Without an OS sandbox, plan mode runs only inspection commands that cannot reach outside the workspace. */
+async function refuseUnsandboxedInPlan(
+  ctx: ToolContext,
+  command: string,
+  verdict: WorkspaceCommandVerdict,
+): Promise<void> {
+  const isolation = await ctx.ports.shell.isolation();
+  if (isolation.sandboxed || ctx.mode !== 'plan') return;
+  const why =
+    verdict.class !== 'inspection'
+      ? `this one runs project code (${verdict.class})`
+      : await unsandboxedPlanRefusal(ctx.ports.fs, ctx.root, command);
+  if (why !== null) {
+    throw new ToolFailure(
+      'refused',
+      `Not run: ${isolation.summary}. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and ${why}. Use read_file, list_dir, find_files and grep instead. ${isolation.remedy}`,
+      command,
+    );
+  }
+}
+
+/** The output (start and end kept when cut), a status line, and an error for anything but exit 0. */
+function commandResult(
+  r: ShellResult,
+  run: { command: string; timeoutMs: number; previewBytes: number; verdict: WorkspaceCommandVerdict },
+): ToolResult {
+  const { command, timeoutMs, previewBytes, verdict } = run;
+  const status = statusLine(r, timeoutMs);
+  const body = outputOf(r);
+  const cut = cutHeadTail(body, previewBytes - status.length - 1);
+  const content =
+    cut === null
+      ? `${body}${status}`
+      : `${cut.text}${cutNote(cut, 'Re-run with `| tail -n 80`, `| head -n 80`, `| grep PATTERN` or `sed -n "A,Bp"` to see a specific part.')}\n${status}`;
+  const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
+  const outcome = r.aborted
+    ? 'cancelled'
+    : r.timedOut
+      ? 'timed out'
+      : r.exitCode === null
+        ? `signal ${r.signal ?? '?'}`
+        : `exit ${r.exitCode}`;
+  const result: ToolResult = {
+    ok,
+    content,
+    summary: `ran \`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\` (${outcome}, ${seconds(r.durationMs)})`,
+    target: command,
+    data: {
+      exitCode: r.exitCode,
+      signal: r.signal,
+      timedOut: r.timedOut,
+      durationMs: r.durationMs,
+      class: verdict.class,
+    },
+  };
+  if (!ok) {
+    const code = r.aborted ? 'cancelled' : r.timedOut ? 'timed_out' : 'command_failed';
+    result.error = { code, message: status.slice(1, -1) };
+  }
+  if (cut !== null) result.truncated = { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes };
+  return result;
+}
+
 export const runCommandTool = defineTool({
   name: 'run_command',
   description: [
@@ -87,51 +187,9 @@ export const runCommandTool = defineTool({
   async handler(args, ctx): Promise<ToolResult> {
     const command = args.command;
     const verdict = checkCommandInWorkspace(command, ctx.mode, ctx.root);
-    if (verdict.refusedBy === 'policy') {
-      throw new ToolFailure(
-        'refused',
-        `Mutation blocked: ${verdict.reason ?? 'the command is not read-only'}. Plan mode runs only read-only inspection and verification commands; the command was not run.`,
-        command,
-      );
-    }
-    if (verdict.refusedBy === 'paths') throw new ToolFailure('refused', pathBlocked(verdict.reason), command);
-    if (ctx.mode === 'build') {
-      if (ctx.confirm === undefined) {
-        throw new ToolFailure(
-          'refused',
-          'Build mode runs a command only after the user confirms it, and no confirmation is possible here; the command was not run.',
-          command,
-        );
-      }
-      const run = await confirmUnlessStopped(ctx.confirm, command, ctx.signal);
-      if (run === 'stopped')
-        throw new ToolFailure(
-          'cancelled',
-          `The turn was stopped while \`${command}\` waited for confirmation; the command was not run.`,
-          command,
-        );
-      if (!run) {
-        throw new ToolFailure(
-          'declined',
-          `The user declined to run \`${command}\`. Do not run it again unchanged; ask the user or take another approach.`,
-          command,
-        );
-      }
-    }
-    const isolation = await ctx.ports.shell.isolation();
-    if (!isolation.sandboxed && ctx.mode === 'plan') {
-      const why =
-        verdict.class !== 'inspection'
-          ? `this one runs project code (${verdict.class})`
-          : await unsandboxedPlanRefusal(ctx.ports.fs, ctx.root, command);
-      if (why !== null) {
-        throw new ToolFailure(
-          'refused',
-          `Not run: ${isolation.summary}. Without an OS sandbox plan mode runs only inspection commands that cannot reach outside the workspace, and ${why}. Use read_file, list_dir, find_files and grep instead. ${isolation.remedy}`,
-          command,
-        );
-      }
-    }
+    refuseByVerdict(verdict, command);
+    if (ctx.mode === 'build') await requireConfirmation(ctx, command);
+    await refuseUnsandboxedInPlan(ctx, command, verdict);
     const timeoutMs = args.timeout_seconds !== undefined ? args.timeout_seconds * 1000 : ctx.commandTimeoutMs;
     const network = ctx.commandNetwork === 'on' || (ctx.commandNetwork === 'default' && ctx.mode !== 'plan');
     const r = await ctx.ports.shell.run({
@@ -144,39 +202,6 @@ export const runCommandTool = defineTool({
       signal: ctx.signal,
       maxOutputBytes: COMMAND_CAPTURE_BYTES,
     });
-    const status = statusLine(r, timeoutMs);
-    const body = outputOf(r);
-    const cut = cutHeadTail(body, ctx.previewBytes - status.length - 1);
-    const content =
-      cut === null
-        ? `${body}${status}`
-        : `${cut.text}${cutNote(cut, 'Re-run with `| tail -n 80`, `| head -n 80`, `| grep PATTERN` or `sed -n "A,Bp"` to see a specific part.')}\n${status}`;
-    const ok = r.exitCode === 0 && !r.timedOut && !r.aborted;
-    const outcome = r.aborted
-      ? 'cancelled'
-      : r.timedOut
-        ? 'timed out'
-        : r.exitCode === null
-          ? `signal ${r.signal ?? '?'}`
-          : `exit ${r.exitCode}`;
-    const result: ToolResult = {
-      ok,
-      content,
-      summary: `ran \`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\` (${outcome}, ${seconds(r.durationMs)})`,
-      target: command,
-      data: {
-        exitCode: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        durationMs: r.durationMs,
-        class: verdict.class,
-      },
-    };
-    if (!ok) {
-      const code = r.aborted ? 'cancelled' : r.timedOut ? 'timed_out' : 'command_failed';
-      result.error = { code, message: status.slice(1, -1) };
-    }
-    if (cut !== null) result.truncated = { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes };
-    return result;
+    return commandResult(r, { command, timeoutMs, previewBytes: ctx.previewBytes, verdict });
   },
 });

@@ -99,11 +99,21 @@ test('UI-3: files outside the watched folders do not count; after dispose nothin
       `only the marker's create and write events count (got ${r.changes() - settled})`,
     );
 
-    r.watch.dispose();
-    const afterDispose = r.changes();
-    writeFileSync(join(root, '.vtcode', 'plans', 'late.tasks.md'), '# L\n');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(r.changes(), afterDispose);
+    // Positive control for the check after dispose: a second watch on the same folder, live
+    // before the late write, must report it; the disposed one would have been told at the same time.
+    const control = reader(root);
+    try {
+      writeFileSync(join(root, '.vtcode', 'plans', 'ready.tasks.md'), '# R\n');
+      await until('the control watch is live', () => control.seen.has('.vtcode/plans/ready.tasks.md'));
+      await until('the first watch saw the same write', () => r.seen.has('.vtcode/plans/ready.tasks.md'));
+      r.watch.dispose();
+      const afterDispose = r.changes();
+      writeFileSync(join(root, '.vtcode', 'plans', 'late.tasks.md'), '# L\n');
+      await until('the control watch reports the late file', () => control.seen.has('.vtcode/plans/late.tasks.md'));
+      assert.equal(r.changes(), afterDispose, 'the disposed watch reported the late file');
+    } finally {
+      control.watch.dispose();
+    }
   } finally {
     r.watch.dispose();
     rmSync(root, { recursive: true, force: true });

@@ -7,7 +7,31 @@
  * Background processes must not outlive their command (a write after it ended could land while
  * the session has gone back to plan mode).
  */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { attackSuite, type Attack } from './attack-checks';
+
+/**
+ * Positive control instead of a fixed wait: started only after the run ended, an unsandboxed
+ * process with the same `sleep 2` as the lingering ones must write its file. Once it did, a
+ * survivor (started earlier, during the run) would have written too.
+ */
+async function lateWriterControl(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'linger-control-'));
+  const marker = join(dir, 'late.txt');
+  try {
+    spawn('sh', ['-c', 'sleep 2; echo late > "$1"', 'sh', marker], { stdio: 'ignore' });
+    const end = Date.now() + 60_000;
+    while (!existsSync(marker)) {
+      if (Date.now() > end) throw new Error('the control process never wrote its file');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Links a repository or an earlier command could have left in the workspace. */
 const LINKS = {
@@ -189,8 +213,8 @@ const attacks: Attack[] = [
         "node -e \"require('child_process').spawn('sh', ['-c', 'sleep 2; echo late > late3.txt'], { detached: true, stdio: 'ignore' }).unref()\"",
         'echo started',
       ],
-      // Give a survivor time to write after the run: it must have been killed with its command.
-      sideEffect: () => new Promise<void>((resolve) => setTimeout(resolve, 4_000)),
+      // A survivor must have been killed with its command; the control proves it had its time.
+      sideEffect: lateWriterControl,
     },
     expect: { noWorkspace: ['late1.txt', 'late2.txt', 'late3.txt'] },
   },

@@ -229,6 +229,15 @@ test('ADD-4: turn boundaries and approval changes are fsynced', async () => {
   assert.equal(synced.length, 2);
 });
 
+/** Polls `check` until it holds; a generous deadline only turns a hang into a clear failure. */
+async function eventually(what: string, check: () => Promise<boolean>, deadlineMs = 30_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > end) assert.fail(`${what}: still not the case after ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 test('EVT-1: held deltas are written before any other event, once 64K characters are pending, and by themselves once they stop coming', async () => {
   const root = tempRoot();
   const log = await SessionLog.open(nodeFileSystem, root, 'd', { key });
@@ -253,19 +262,21 @@ test('EVT-1: held deltas are written before any other event, once 64K characters
 
   await log.append(seq.stamp({ type: 'message.delta', text: 'tail' }));
   assert.equal((await read()).length, 4);
-  // No further delta and no other event: the time bound writes them.
-  await new Promise((resolve) => setTimeout(resolve, 1_300));
+  // No further delta and no other event: only the time bound can write them.
+  await eventually('the held delta is written by the time bound', async () => (await read()).length === 5);
   assert.deepEqual((await texts()).slice(4), ['message.delta:4']);
 });
 
 test('EVT-1: a timed delta write that fails is reported by the next append, which still writes its own event', async () => {
   const root = tempRoot();
   let failNext = false;
+  let timedWriteFailed = false;
   const flaky = {
     ...nodeFileSystem,
     async appendText(p: string, text: string, mode: number) {
       if (failNext) {
         failNext = false;
+        timedWriteFailed = true;
         throw new Error('disk full');
       }
       await nodeFileSystem.appendText(p, text, mode);
@@ -275,7 +286,10 @@ test('EVT-1: a timed delta write that fails is reported by the next append, whic
   const seq = new EventSequencer('e', clock);
   await log.append(seq.stamp({ type: 'message.delta', text: 'lost' }));
   failNext = true;
-  await new Promise((resolve) => setTimeout(resolve, 1_300));
+  // The log's timer is unref'd, so polling (not a bare promise) keeps the process alive meanwhile.
+  await eventually('the time bound attempted the write', async () => timedWriteFailed);
+  // The rejection reaches the log's handler through promise callbacks, all run before the next macrotask.
+  await new Promise((resolve) => setImmediate(resolve));
   await assert.rejects(log.append(seq.stamp({ type: 'turn.completed', status: 'idle' })), /disk full/);
   await log.sync();
   assert.deepEqual(
