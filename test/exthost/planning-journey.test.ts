@@ -175,7 +175,7 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
     assert.equal(api.host.current!.state.agent, 'build');
   });
 
-  test('EXEC-5: New Session while a build command waits for confirmation: a fresh session within a second, the old turn ended, nothing ran or waits', async () => {
+  test('EXEC-5: New Session while a build command waits for confirmation: returns with nobody answering it, a fresh session, the old turn ended, nothing ran or waits', async () => {
     await api.chat.reveal();
     await until('the chat view to be visible', () => api.chat.visible);
     assert.equal(api.host.current!.state.agent, 'build');
@@ -192,9 +192,10 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
           (e) => e.kind === 'interview' && e.interviewId.startsWith('confirm-') && e.state === 'pending',
         );
     await until('the confirmation', () => pendingConfirm().length === 1);
-    // Before the fix this never returned: New Session waited for a turn that waited for an answer.
-    // The bound is what a user would call "at once", not a performance figure.
-    await within(1_000, 'New Session', vscode.commands.executeCommand('vtplan.newSession'));
+    // Before the fix this never returned: New Session waited for a turn that waited for an answer,
+    // and nobody answers here. The bound only turns that deadlock into a named failure instead of
+    // mocha's timeout; it is no performance figure (the machine may be loaded).
+    await within(20_000, 'New Session', vscode.commands.executeCommand('vtplan.newSession'));
     assert.notEqual(api.host.current!.id, old.id);
     assert.equal(api.host.current!.state.history.length, 0);
     assert.equal(api.host.snapshot().transcript.length, 0, 'the fresh session shows an empty transcript');
