@@ -79,7 +79,7 @@ export const savePlanGate = defineGate({
           ok: true,
           text: [
             `${how} \`${relativePath}\` (${count(report.steps.length, 'step')}, ${count(report.warnings.length, 'warning')}).`,
-            'It is not approved yet: the user reviews and approves it in VS Code ("Ready to code?" or the Approve plan lens on the file). Do not start implementing until they do.',
+            'It is not approved yet: the user reviews and approves it. Do not start implementing until they do.',
           ].join(' '),
           data: { status: outcome.status, slug: outcome.slug, path: relativePath, ...report },
         };
