@@ -115,7 +115,15 @@ export async function handOff(deps: HandoffDeps, choice: HandoffChoice, automati
     await deps.emit({ type: 'handoff.phase', phase: 'restoring' });
     await deps.emit({ type: 'handoff.phase', phase: 'starting' });
   }
-  await deps.emit(trackerUpdated(trackerFile, totalsOf(checklist)));
+  const totals = totalsOf(checklist);
+  await deps.emit({
+    type: 'tracker.updated',
+    trackerFile,
+    total: totals.total,
+    completed: totals.completed,
+    inProgress: totals.in_progress,
+    blocked: totals.blocked,
+  });
   await deps.emit({ type: 'handoff.phase', phase: 'done' });
 
   const implementationPrompt = [
@@ -193,18 +201,6 @@ export async function refreshTrackerFromPlan(
     checklist,
     trackerFile: path.relative(root, sidecarPathFor(planFile)),
     totals: totalsOf(checklist),
-  };
-}
-
-/** What clients show of a checklist just written: its file and its counts. */
-export function trackerUpdated(trackerFile: string, totals: Totals): EventInput {
-  return {
-    type: 'tracker.updated',
-    trackerFile,
-    total: totals.total,
-    completed: totals.completed,
-    inProgress: totals.in_progress,
-    blocked: totals.blocked,
   };
 }
 

@@ -27,6 +27,16 @@ const [PREPARING, RESTORING, STARTING] = [
   HANDOFF_PHASE_LABEL.starting,
 ];
 
+/** What a fresh-context approval shows, live and after a reload. */
+const FRESH_CONTEXT_NOTICES = [
+  'Switched to Build mode.',
+  PREPARING,
+  'Fresh thread. Context was 7% used.',
+  RESTORING,
+  STARTING,
+  'Implementing the approved plan.',
+];
+
 /** A plan waiting at the gate. */
 const awaiting: EventInput[] = [
   { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
@@ -99,14 +109,7 @@ test('GATE-4: each handoff phase shows its text and locks the composer with it; 
     ['starting', STARTING],
     ['done', null],
   ]);
-  assert.deepEqual(noticeTexts(b), [
-    'Switched to Build mode.',
-    PREPARING,
-    'Fresh thread. Context was 7% used.',
-    RESTORING,
-    STARTING,
-    'Implementing the approved plan.',
-  ]);
+  assert.deepEqual(noticeTexts(b), FRESH_CONTEXT_NOTICES);
   assert.equal(b.snapshot().status.busy, true, 'the implementation turn runs');
 });
 
@@ -178,14 +181,7 @@ test('GATE-4, EVT-1, ADD-4: a session log from before handoff.phase (the phases 
 
   const b = new TranscriptBuilder();
   b.replay(contents.events);
-  assert.deepEqual(noticeTexts(b), [
-    'Switched to Build mode.',
-    PREPARING,
-    'Fresh thread. Context was 7% used.',
-    RESTORING,
-    STARTING,
-    'Implementing the approved plan.',
-  ]);
+  assert.deepEqual(noticeTexts(b), FRESH_CONTEXT_NOTICES);
   assert.equal(lock(b), null);
   assert.equal(b.snapshot().status.mode, 'build');
 });
