@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
-import { extensionApi, notices, recordPanel, script } from './helpers';
+import { extensionApi, notices, recordPanel, script, useScriptedChatModel } from './helpers';
 
 suite('Failures show in the chat with the next step (issue 15 item 2)', () => {
   let api: ExtensionApi;
@@ -23,8 +23,7 @@ suite('Failures show in the chat with the next step (issue 15 item 2)', () => {
   });
 
   suiteTeardown(async () => {
-    await config().update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
-    await config().update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+    await useScriptedChatModel();
     script([]);
     await api.host.newSession();
   });

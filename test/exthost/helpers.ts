@@ -20,6 +20,13 @@ export async function extensionApi(): Promise<ExtensionApi> {
   return ext.activate();
 }
 
+/** Sessions use the scripted chat model (test/fixtures/scripted-lm-extension) through vscode.lm. */
+export async function useScriptedChatModel(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('vtplan');
+  await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
+  await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+}
+
 /** The scripted model's next answers, one turn per request; its request log (the cursor) starts over. */
 export function script(turns: ScriptPart[][]): void {
   const path = process.env.VTPLAN_SCRIPTED_LM;

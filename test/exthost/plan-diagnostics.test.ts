@@ -3,44 +3,39 @@ import * as vscode from 'vscode';
 
 const EXTENSION_ID = 'vtcode.vtcode-planning';
 
-const INVALID_PLAN = [
-  '# Exthost diagnostics demo',
-  '',
-  '## Summary',
-  'Show validator problems as diagnostics.',
-  '',
-  '## Scope',
-  '- In: src/a.ts',
-  '',
-  '## Implementation Steps',
-  '1. Update `parse` -> files: [src/a.ts] -> verify: [run checks]',
-  '2. Tidy `format` -> files: [src/b.ts]',
-  '',
-  '## Test Cases and Validation',
-  '- `npm test`',
-  '',
-].join('\n');
+/** The demo plan with two steps; `assumptions: false` leaves out its Assumptions section. */
+function demoPlan(steps: readonly [string, string], assumptions: boolean): string {
+  return [
+    '# Exthost diagnostics demo',
+    '',
+    '## Summary',
+    'Show validator problems as diagnostics.',
+    '',
+    '## Scope',
+    '- In: src/a.ts',
+    '',
+    '## Implementation Steps',
+    ...steps.map((step, i) => `${i + 1}. ${step}`),
+    '',
+    '## Test Cases and Validation',
+    '- `npm test`',
+    '',
+    ...(assumptions ? ['## Assumptions and Defaults', '- Nothing else changes.', ''] : []),
+  ].join('\n');
+}
 
-const VALID_PLAN = [
-  '# Exthost diagnostics demo',
-  '',
-  '## Summary',
-  'Show validator problems as diagnostics.',
-  '',
-  '## Scope',
-  '- In: src/a.ts',
-  '',
-  '## Implementation Steps',
-  '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]',
-  '2. Tidy `format` -> files: [src/b.ts] -> verify: [npx eslint src/b.ts]',
-  '',
-  '## Test Cases and Validation',
-  '- `npm test`',
-  '',
-  '## Assumptions and Defaults',
-  '- Nothing else changes.',
-  '',
-].join('\n');
+const INVALID_PLAN = demoPlan(
+  ['Update `parse` -> files: [src/a.ts] -> verify: [run checks]', 'Tidy `format` -> files: [src/b.ts]'],
+  false,
+);
+
+const VALID_PLAN = demoPlan(
+  [
+    'Update `parse` -> files: [src/a.ts] -> verify: [npm test]',
+    'Tidy `format` -> files: [src/b.ts] -> verify: [npx eslint src/b.ts]',
+  ],
+  true,
+);
 
 async function until<T>(read: () => T, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { script, until, within, SHOUT_FLAG_PLAN as PLAN } from './helpers';
+import { extensionApi, script, until, useScriptedChatModel, within, SHOUT_FLAG_PLAN as PLAN } from './helpers';
 
 suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () => {
   let api: ExtensionApi;
@@ -17,13 +17,9 @@ suite('Planning journey through vscode.lm (ADD-1, GATE-2, GATE-3, GATE-6)', () =
   const seen: SessionEvent[] = [];
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>('vtcode.vtcode-planning');
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await extensionApi();
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-    const config = vscode.workspace.getConfiguration('vtplan');
-    await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
-    await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+    await useScriptedChatModel();
   });
 
   test('a planning run through vscode.lm reaches awaiting_approval with the plan file on disk', async () => {

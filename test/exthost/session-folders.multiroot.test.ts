@@ -13,7 +13,15 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { extensionApi, notices, recordPanel, script, until, SHOUT_FLAG_PLAN as PLAN } from './helpers';
+import {
+  extensionApi,
+  notices,
+  recordPanel,
+  script,
+  until,
+  useScriptedChatModel,
+  SHOUT_FLAG_PLAN as PLAN,
+} from './helpers';
 
 const PLAN_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
 
@@ -71,9 +79,7 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
     );
     [alpha, beta] = folders as [vscode.WorkspaceFolder, vscode.WorkspaceFolder];
     for (const f of folders) writeFileSync(join(f.uri.fsPath, 'which.txt'), `this is ${f.name}\n`);
-    const config = vscode.workspace.getConfiguration('vtplan');
-    await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
-    await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+    await useScriptedChatModel();
   });
 
   suiteTeardown(() => script([]));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
-import { extensionApi, script, until, within } from './helpers';
+import { extensionApi, script, until, useScriptedChatModel, within } from './helpers';
 
 suite('Session lifecycle (EXEC-5, issue 15 item 1)', () => {
   let api: ExtensionApi;
@@ -19,9 +19,7 @@ suite('Session lifecycle (EXEC-5, issue 15 item 1)', () => {
   suiteSetup(async () => {
     api = await extensionApi();
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-    const config = vscode.workspace.getConfiguration('vtplan');
-    await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
-    await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
+    await useScriptedChatModel();
     await api.host.newSession();
     await api.host.submit('/mode build');
   });

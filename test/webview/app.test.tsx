@@ -3,26 +3,16 @@ import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '../../webview/src/components/App';
-import type { PanelStatus } from '../../src/protocol';
 import { fakeHost } from './fake-host';
-import { user } from './fixtures';
+import { idle, user } from './fixtures';
 
 afterEach(cleanup);
-
-const status: PanelStatus = {
-  mode: 'plan',
-  model: 'gpt-test',
-  status: null,
-  busy: false,
-  inputLockedReason: null,
-  sandbox: null,
-};
 
 test('on mount the webview asks the host for state, then shows the empty state and the composer', async () => {
   const { host, sent, deliver } = fakeHost();
   render(<App host={host} />);
   assert.deepEqual(sent, [{ type: 'ready' }]);
-  await act(() => deliver({ type: 'state', status, transcript: [] }));
+  await act(() => deliver({ type: 'state', status: idle, transcript: [] }));
   assert.ok(screen.getByText('Plan before you code'));
   assert.ok(screen.getByLabelText('Message'));
   assert.ok(screen.getByText('gpt-test'));
@@ -81,7 +71,7 @@ test('a locked composer is disabled and says why', async () => {
   await act(() =>
     deliver({
       type: 'state',
-      status: { ...status, inputLockedReason: 'Answer the question above first' },
+      status: { ...idle, inputLockedReason: 'Answer the question above first' },
       transcript: [],
     }),
   );
@@ -97,7 +87,7 @@ test('a locked composer is disabled and says why', async () => {
 test('transcript entries render as text, never as HTML', async () => {
   const { host, deliver } = fakeHost();
   const { container } = render(<App host={host} />);
-  await act(() => deliver({ type: 'state', status, transcript: [user('u1', '<img src=x onerror=alert(1)>')] }));
+  await act(() => deliver({ type: 'state', status: idle, transcript: [user('u1', '<img src=x onerror=alert(1)>')] }));
   assert.equal(container.querySelector('img'), null);
   assert.ok(screen.getByText('<img src=x onerror=alert(1)>'));
 });
@@ -105,7 +95,7 @@ test('transcript entries render as text, never as HTML', async () => {
 test('an invalid host message is dropped and reported to the host log', async () => {
   const { host, sent, deliver } = fakeHost();
   render(<App host={host} />);
-  await act(() => deliver({ type: 'state', status: { ...status, mode: 'yolo' }, transcript: [] }));
+  await act(() => deliver({ type: 'state', status: { ...idle, mode: 'yolo' }, transcript: [] }));
   assert.equal(screen.queryByText('gpt-test'), null, 'nothing from the invalid message was shown');
   const log = sent.find((m) => m.type === 'log');
   assert.ok(log && log.type === 'log' && /status\.mode/.test(log.message), JSON.stringify(sent));
@@ -126,7 +116,7 @@ test('the header shows the mode badge for each agent', async () => {
     ['auto', 'Auto'],
     ['plan', 'Plan'],
   ] as const) {
-    await act(() => deliver({ type: 'status', status: { ...status, mode } }));
+    await act(() => deliver({ type: 'status', status: { ...idle, mode } }));
     assert.ok(screen.getByText(label), label);
   }
 });

@@ -3,7 +3,7 @@ import { afterEach, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import type { EntryOf } from '../../src/protocol';
-import { mountApp } from './fixtures';
+import { mountApp, rateLimitGate } from './fixtures';
 
 afterEach(cleanup);
 
@@ -15,24 +15,8 @@ const STEPS = [
   'Cover the window arithmetic in test/limiter.test.ts',
 ];
 
-function gate(over: Partial<EntryOf<'approval'>> = {}): EntryOf<'approval'> {
-  return {
-    kind: 'approval',
-    id: 'g1',
-    planFile: '.vtcode/plans/rate-limit.md',
-    synopsis: {
-      title: 'Rate-limit logins',
-      summary: 'Add a per-IP limiter in front of the login route.',
-      steps: STEPS.map((text, i) => ({ number: i + 1, text })),
-      // The host's synopsis stops at its own bound: two more steps exist in the plan file.
-      overflow: '… and 2 more plan steps',
-    },
-    contextUsage: 0.07,
-    state: 'pending',
-    choice: null,
-    ...over,
-  };
-}
+// The host's synopsis stops at its own bound: two more steps exist in the plan file.
+const gate = (over: Partial<EntryOf<'approval'>> = {}) => rateLimitGate(STEPS, '… and 2 more plan steps', over);
 
 const region = () => screen.getByRole('region', { name: 'Ready to code?' });
 const stepTexts = (card: HTMLElement) => [...card.querySelectorAll('.synopsis-steps li')].map((li) => li.textContent);

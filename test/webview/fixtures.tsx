@@ -14,6 +14,32 @@ export const idle: PanelStatus = {
 };
 
 /**
+ * The "Rate-limit logins" plan at the approval gate, pending: its synopsis lists `steps` (numbered
+ * here) and, when the host's synopsis stopped early, `overflow`.
+ */
+export function rateLimitGate(
+  steps: readonly string[],
+  overflow: string | null,
+  over: Partial<EntryOf<'approval'>> = {},
+): EntryOf<'approval'> {
+  return {
+    kind: 'approval',
+    id: 'g1',
+    planFile: '.vtcode/plans/rate-limit.md',
+    synopsis: {
+      title: 'Rate-limit logins',
+      summary: 'Add a per-IP limiter in front of the login route.',
+      steps: steps.map((text, i) => ({ number: i + 1, text })),
+      overflow,
+    },
+    contextUsage: 0.07,
+    state: 'pending',
+    choice: null,
+    ...over,
+  };
+}
+
+/**
  * Renders the real App over the fake host with a manual frame clock, so streaming tests decide
  * when a frame happens.
  */

@@ -4,33 +4,15 @@ import * as assert from 'node:assert/strict';
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import type { EntryOf } from '../../src/protocol';
 import { contextFigure } from '../../webview/src/components/ApprovalGate';
-import { mountApp } from './fixtures';
+import { mountApp, rateLimitGate } from './fixtures';
 
 afterEach(cleanup);
 
-function gate(over: Partial<EntryOf<'approval'>> = {}): EntryOf<'approval'> {
-  return {
-    kind: 'approval',
-    id: 'g1',
-    planFile: '.vtcode/plans/rate-limit.md',
-    synopsis: {
-      title: 'Rate-limit logins',
-      summary: 'Add a per-IP limiter in front of the login route.',
-      steps: [
-        {
-          number: 1,
-          text: 'Create src/limiter.ts with a sliding-window counter keyed by IP address, configurable window and limit',
-        },
-        { number: 2, text: 'Call it from the login route' },
-      ],
-      overflow: '… and 4 more plan steps',
-    },
-    contextUsage: 0.07,
-    state: 'pending',
-    choice: null,
-    ...over,
-  };
-}
+const STEPS = [
+  'Create src/limiter.ts with a sliding-window counter keyed by IP address, configurable window and limit',
+  'Call it from the login route',
+];
+const gate = (over: Partial<EntryOf<'approval'>> = {}) => rateLimitGate(STEPS, '… and 4 more plan steps', over);
 
 const CHOICE_LABELS = [
   'Yes, implement this plan',

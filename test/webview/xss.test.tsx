@@ -5,6 +5,7 @@ import { cleanup } from '@testing-library/preact';
 import { EventSequencer, type EventInput } from '../../src/core/session/events';
 import { TranscriptBuilder } from '../../src/extension/transcript';
 import { assistant, hostStream, mountApp, plan, user } from './fixtures';
+import { sessionStarted } from '../fixtures/events';
 
 afterEach(cleanup);
 
@@ -145,7 +146,7 @@ test('UI-1 XSS: payloads streamed through the host (transcript builder, markdown
   // Small deltas: tags, attributes and link targets arrive split across appends, as real streams cut them.
   const pieces = (text: string) => text.match(/[\s\S]{1,7}/g) ?? [];
   const inputs: EventInput[] = [
-    { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
+    sessionStarted(),
     { type: 'turn.started', agent: 'plan', kind: 'user', input: joined },
     ...pieces(joined).map((text): EventInput => ({ type: 'message.delta', text })),
     ...pieces(joined).map((text): EventInput => ({ type: 'plan.delta', text })),

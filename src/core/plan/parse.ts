@@ -151,6 +151,17 @@ interface StepStart {
   boldNumber: boolean;
 }
 
+/** A numbered step from its NUMBERED_STEP match; `indent` is where its list item starts. */
+function numberedStep(m: RegExpExecArray, indent: number): StepStart {
+  return {
+    number: Number(m[3]),
+    kind: 'numbered',
+    text: m[4] as string,
+    indent,
+    boldNumber: (m[2] as string).startsWith('**'),
+  };
+}
+
 class PlanReader {
   private readonly src: SourceLine[];
 
@@ -313,23 +324,10 @@ class PlanReader {
       const bullet = BULLET_ITEM.exec(text);
       const inner = bullet ? NUMBERED_STEP.exec(bullet[2] as string) : null;
       if (!bullet || !inner) return null;
-      return {
-        number: Number(inner[3]),
-        kind: 'numbered',
-        text: inner[4] as string,
-        indent: (bullet[1] as string).length,
-        boldNumber: (inner[2] as string).startsWith('**'),
-      };
+      return numberedStep(inner, (bullet[1] as string).length);
     }
     const m = NUMBERED_STEP.exec(text);
-    if (!m) return null;
-    return {
-      number: Number(m[3]),
-      kind: 'numbered',
-      text: m[4] as string,
-      indent: (m[1] as string).length,
-      boldNumber: (m[2] as string).startsWith('**'),
-    };
+    return m ? numberedStep(m, (m[1] as string).length) : null;
   }
 
   /**

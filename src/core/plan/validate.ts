@@ -232,6 +232,41 @@ class Collector {
   }
 }
 
+/** A required section that is there but says nothing, in the order such errors are reported. */
+const EMPTY_SECTION_RULES: ReadonlyArray<{
+  key: SectionKey;
+  code: PlanErrorCode;
+  isEmpty: (section: PlanSection, doc: PlanDoc) => boolean;
+  message: string;
+}> = [
+  {
+    key: 'summary',
+    code: 'empty_summary',
+    isEmpty: (section) => !hasContent(section),
+    message: 'The `Summary` section is empty: state the goal, the user impact and what changes in 1-3 lines.',
+  },
+  {
+    key: 'steps',
+    code: 'no_steps',
+    isEmpty: (_section, doc) => doc.steps.length === 0,
+    message:
+      'The `Implementation Steps` section has no numbered steps: write `1. Action -> files: [path] -> verify: [command]`.',
+  },
+  {
+    key: 'validation',
+    code: 'no_validation_items',
+    isEmpty: (section) => !hasContent(section),
+    message: 'The `Test Cases and Validation` section lists nothing: add the build/lint, test and behaviour checks.',
+  },
+  {
+    key: 'assumptions',
+    code: 'no_assumptions',
+    isEmpty: (section) => !hasContent(section),
+    message:
+      'The `Assumptions and Defaults` section is empty: list the defaults chosen and what is intentionally left unchanged.',
+  },
+];
+
 function checkSections(doc: PlanDoc, out: Collector): void {
   for (const { key, alias } of REQUIRED) {
     const found = doc.sections.filter((s) => s.key === key);
@@ -255,37 +290,10 @@ function checkSections(doc: PlanDoc, out: Collector): void {
       );
     }
   }
-  const summary = doc.sections.find((s) => s.key === 'summary');
-  if (summary && !hasContent(summary)) {
-    out.error(
-      'empty_summary',
-      'The `Summary` section is empty: state the goal, the user impact and what changes in 1-3 lines.',
-      { line: summary.line, section: 'Summary' },
-    );
-  }
-  const steps = doc.sections.find((s) => s.key === 'steps');
-  if (steps && doc.steps.length === 0) {
-    out.error(
-      'no_steps',
-      'The `Implementation Steps` section has no numbered steps: write `1. Action -> files: [path] -> verify: [command]`.',
-      { line: steps.line, section: 'Implementation Steps' },
-    );
-  }
-  const validation = doc.sections.find((s) => s.key === 'validation');
-  if (validation && !hasContent(validation)) {
-    out.error(
-      'no_validation_items',
-      'The `Test Cases and Validation` section lists nothing: add the build/lint, test and behaviour checks.',
-      { line: validation.line, section: 'Test Cases and Validation' },
-    );
-  }
-  const assumptions = doc.sections.find((s) => s.key === 'assumptions');
-  if (assumptions && !hasContent(assumptions)) {
-    out.error(
-      'no_assumptions',
-      'The `Assumptions and Defaults` section is empty: list the defaults chosen and what is intentionally left unchanged.',
-      { line: assumptions.line, section: 'Assumptions and Defaults' },
-    );
+  for (const rule of EMPTY_SECTION_RULES) {
+    const section = doc.sections.find((s) => s.key === rule.key);
+    if (section && rule.isEmpty(section, doc))
+      out.error(rule.code, rule.message, { line: section.line, section: SECTION_NAMES[rule.key] });
   }
   if (doc.title === null) out.warn('no_title', 'The plan has no `# Title` heading; its file gets a timestamped name.');
   if (!doc.sections.some((s) => s.key === 'scope')) {

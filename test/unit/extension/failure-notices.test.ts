@@ -13,21 +13,14 @@ import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type TranscriptEntry } from '../../../src/protocol';
 import { SessionLogError } from '../../../src/core/session/log';
 import { PromptsMissingError } from '../../../src/node/prompts';
-import { stampEvents } from '../../fixtures/events';
+import { sessionStarted, stampEvents } from '../../fixtures/events';
 
 const notices = (entries: readonly TranscriptEntry[]) => entries.filter((e) => e.kind === 'notice');
 
 test('a missing API key: one error notice with the key step and "Select Model"; the message stays in the transcript; a reload shows the same', () => {
   const message = 'No Anthropic API key is stored. Run "VT Code: Select Model" to add one.';
   const events = stampEvents([
-    {
-      type: 'session.started',
-      agent: 'plan',
-      provider: 'anthropic',
-      model: 'claude-test',
-      workspace: '/ws',
-      resumed: false,
-    },
+    sessionStarted({ provider: 'anthropic', model: 'claude-test' }),
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'Add a shout flag' },
     { type: 'provider.failed', failure: { kind: 'setup', provider: 'anthropic', retryable: false, message } },
     { type: 'turn.completed', status: 'failed', reason: message },
@@ -62,7 +55,7 @@ test('a missing API key: one error notice with the key step and "Select Model"; 
 
 test('a turn that fails for another reason than the provider still says so', () => {
   const events = stampEvents([
-    { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
+    sessionStarted(),
     { type: 'turn.started', agent: 'plan', kind: 'user', input: 'go' },
     {
       type: 'provider.failed',

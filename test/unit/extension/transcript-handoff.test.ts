@@ -17,7 +17,7 @@ import { HANDOFF_PHASE_LABEL } from '../../../src/core/vocabulary';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { HostNotification } from '../../../src/protocol';
-import { stampEvents } from '../../fixtures/events';
+import { sessionStarted, stampEvents } from '../../fixtures/events';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 const TRACKER_FILE = '.vtcode/plans/shout-flag.tasks.md';
@@ -27,9 +27,19 @@ const [PREPARING, RESTORING, STARTING] = [
   HANDOFF_PHASE_LABEL.starting,
 ];
 
+/** What a fresh-context approval shows, live and after a reload. */
+const FRESH_CONTEXT_NOTICES = [
+  'Switched to Build mode.',
+  PREPARING,
+  'Fresh thread. Context was 7% used.',
+  RESTORING,
+  STARTING,
+  'Implementing the approved plan.',
+];
+
 /** A plan waiting at the gate. */
 const awaiting: EventInput[] = [
-  { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
+  sessionStarted(),
   { type: 'turn.started', agent: 'plan', kind: 'user', input: 'Add a shout flag' },
   { type: 'plan.persisted', planFile: PLAN_FILE, title: 'Shout flag' },
   { type: 'plan.approval.requested', planFile: PLAN_FILE },
@@ -99,14 +109,7 @@ test('GATE-4: each handoff phase shows its text and locks the composer with it; 
     ['starting', STARTING],
     ['done', null],
   ]);
-  assert.deepEqual(noticeTexts(b), [
-    'Switched to Build mode.',
-    PREPARING,
-    'Fresh thread. Context was 7% used.',
-    RESTORING,
-    STARTING,
-    'Implementing the approved plan.',
-  ]);
+  assert.deepEqual(noticeTexts(b), FRESH_CONTEXT_NOTICES);
   assert.equal(b.snapshot().status.busy, true, 'the implementation turn runs');
 });
 
@@ -143,9 +146,7 @@ test('GATE-4: a log that ends inside a handoff is locked on replay until the res
   // The window closed after "Starting build...": the handoff never reached `done`.
   b.replay(stampEvents([...awaiting, ...freshHandoff.slice(0, 6)]));
   assert.equal(lock(b), STARTING);
-  const [resumed] = stampEvents([
-    { type: 'session.started', agent: 'build', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: true },
-  ]);
+  const [resumed] = stampEvents([sessionStarted({ agent: 'build', resumed: true })]);
   b.apply({ ...resumed!, seq: 100, turn: 1 });
   assert.equal(lock(b), null, 'the handoff did not survive the process that ran it');
 });
@@ -178,14 +179,7 @@ test('GATE-4, EVT-1, ADD-4: a session log from before handoff.phase (the phases 
 
   const b = new TranscriptBuilder();
   b.replay(contents.events);
-  assert.deepEqual(noticeTexts(b), [
-    'Switched to Build mode.',
-    PREPARING,
-    'Fresh thread. Context was 7% used.',
-    RESTORING,
-    STARTING,
-    'Implementing the approved plan.',
-  ]);
+  assert.deepEqual(noticeTexts(b), FRESH_CONTEXT_NOTICES);
   assert.equal(lock(b), null);
   assert.equal(b.snapshot().status.mode, 'build');
 });

@@ -8,20 +8,13 @@ import type { EventInput, SessionEvent } from '../../../src/core/session/events'
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, TRANSCRIPT_WINDOW, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
-import { stampEvents } from '../../fixtures/events';
+import { sessionStarted, stampEvents } from '../../fixtures/events';
 import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
 const PLAN = shoutFlagPlan();
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
 
-const started: EventInput = {
-  type: 'session.started',
-  agent: 'build',
-  provider: 'openai',
-  model: 'gpt-test',
-  workspace: '/ws',
-  resumed: false,
-};
+const started = sessionStarted({ agent: 'build' });
 
 /** `n` turns of a question and a markdown answer: two rows each. */
 function chat(n: number, from = 0): EventInput[] {

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import type { EventInput, SessionEvent } from '../../../src/core/session/events';
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
-import { stampEvents } from '../../fixtures/events';
+import { sessionStarted, stampEvents } from '../../fixtures/events';
 import { SHOUT_FLAG_STEP, shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
 const PLAN_FILE = '.vtcode/plans/shout-flag.md';
@@ -46,14 +46,7 @@ const invalidSave = (message: string, line: number): EventInput[] => [
   },
 ];
 
-const start: EventInput = {
-  type: 'session.started',
-  agent: 'plan',
-  provider: 'openai',
-  model: 'gpt-test',
-  workspace: '/ws',
-  resumed: false,
-};
+const start = sessionStarted();
 
 const plans = (b: TranscriptBuilder) => b.snapshot().transcript.filter((e): e is EntryOf<'plan'> => e.kind === 'plan');
 const gates = (b: TranscriptBuilder) =>

@@ -9,13 +9,13 @@ import { renderMarkdown, StreamingMarkdown } from '../../../src/extension/markdo
 import { TranscriptBuilder } from '../../../src/extension/transcript';
 import { HostNotification, type EntryOf, type TranscriptEntry } from '../../../src/protocol';
 import { initialState, reduce } from '../../../webview/src/store';
-import { stampEvents } from '../../fixtures/events';
+import { sessionStarted, stampEvents } from '../../fixtures/events';
 import { shoutFlagPlan } from '../../fixtures/plans/shout-flag';
 
 const PLAN = shoutFlagPlan();
 
 const planning: EventInput[] = [
-  { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
+  sessionStarted(),
   { type: 'turn.started', agent: 'plan', kind: 'user', input: 'Add a shout flag' },
   { type: 'message.delta', text: 'Looking at ' },
   { type: 'message.delta', text: 'the greeter.' },
@@ -346,24 +346,10 @@ test('UI-1, EVT-1, SYN-4: plan cards carry the plan rendered, from the first del
 test('RO-1, UI-1: the header status carries the sandbox state from session.started (live and replayed)', () => {
   const b = new TranscriptBuilder();
   const sandbox = { sandboxed: false, summary: 'sandbox: unavailable (bwrap not found) — policy only' };
-  for (const e of stampEvents([
-    {
-      type: 'session.started',
-      agent: 'plan',
-      provider: 'openai',
-      model: 'gpt-test',
-      workspace: '/ws',
-      resumed: false,
-      sandbox,
-    },
-  ]))
-    b.apply(e);
+  for (const e of stampEvents([sessionStarted({ sandbox })])) b.apply(e);
   assert.deepEqual(b.snapshot().status.sandbox, sandbox);
   const older = new TranscriptBuilder();
-  for (const e of stampEvents([
-    { type: 'session.started', agent: 'plan', provider: 'openai', model: 'gpt-test', workspace: '/ws', resumed: false },
-  ]))
-    older.apply(e);
+  for (const e of stampEvents([sessionStarted()])) older.apply(e);
   assert.equal(older.snapshot().status.sandbox, null, 'a log from before the field says nothing rather than guessing');
 });
 

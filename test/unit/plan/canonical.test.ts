@@ -4,10 +4,9 @@
  * unchanged; a file the user edits is validated as written and only re-saved canonically when the
  * runtime next persists it.
  */
-import { test, afterEach } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import {
   canonicalPlan,
@@ -18,6 +17,9 @@ import {
   type PlanDoc,
 } from '../../../src/core/plan';
 import { nodeFileSystem } from '../../../src/node/fs';
+import { tempDirs } from '../../fixtures/temp-dirs';
+
+const tempRoot = tempDirs('vtplan-canonical-');
 
 const plansRoot = join(import.meta.dirname, '../../fixtures/plans');
 const readyFixtures = ['conformance', 'valid'].flatMap((dir) =>
@@ -27,16 +29,6 @@ const readyFixtures = ['conformance', 'valid'].flatMap((dir) =>
     .map((file) => ({ name: `${dir}/${file}`, text: fs.readFileSync(join(plansRoot, dir, file), 'utf8') }))
     .filter((p) => validatePlan(p.text).ready),
 );
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-function tempRoot(): string {
-  const d = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-canonical-'));
-  dirs.push(d);
-  return d;
-}
 
 /** What a plan means to the validator, the tracker and VT Code: title, section names, steps. */
 function meaning(doc: PlanDoc) {

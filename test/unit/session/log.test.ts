@@ -1,8 +1,7 @@
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import { createOpenAIProvider, collectStream, streamWithRetry } from '../../../src/core/llm';
 import { EventSequencer } from '../../../src/core/session/events';
@@ -19,16 +18,9 @@ import {
 } from '../../../src/core/session/log';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { startModelServer } from '../../fixtures/model-server';
+import { tempDirs } from '../../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempRoot(): string {
-  const dir = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-log-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempRoot = tempDirs('vtplan-log-');
 
 const clock = { now: () => Date.parse('2026-11-29T10:00:00Z') };
 const key = randomBytes(32);

@@ -1,21 +1,13 @@
-import { test, afterEach } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import { nodeFileSystem } from '../../../src/node/fs';
 import type { FileSystem } from '../../../src/core/ports';
 import { PublishError, StoreError, publishAtomic, writePrivateAtomic } from '../../../src/core/store/atomic';
+import { tempDirs } from '../../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempRoot(): string {
-  const d = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-atomic-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempRoot = tempDirs('vtplan-atomic-');
 
 function leftovers(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.tmp')) : [];

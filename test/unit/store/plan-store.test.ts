@@ -1,21 +1,13 @@
-import { test, afterEach } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { PlanStore, slugFor, isPlanFilePath, TRACKER_START, TRACKER_END } from '../../../src/core/plan';
 import { StoreError } from '../../../src/core/store/atomic';
+import { tempDirs } from '../../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempRoot(): string {
-  const d = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-store-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempRoot = tempDirs('vtplan-store-');
 
 const fixedClock = { now: () => Date.UTC(2026, 10, 29, 21, 40, 5) };
 const plan = (title: string, action = 'Update `parse`') => `# ${title}

@@ -1,22 +1,14 @@
-import { test, afterEach } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { nodeFileSystem } from '../../../src/node/fs';
 import { ensureRuntimeGitignore, RUNTIME_GITIGNORE_CONTENT } from '../../../src/core/store/runtime-gitignore';
 import { SessionLog } from '../../../src/core/session/log';
+import { tempDirs } from '../../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempRoot(): string {
-  const d = fs.mkdtempSync(join(os.tmpdir(), 'vtplan-gitignore-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempRoot = tempDirs('vtplan-gitignore-');
 
 test('.vtcode/.gitignore is created once: sessions/ and tasks/ ignored, plans/ not', async () => {
   const root = tempRoot();

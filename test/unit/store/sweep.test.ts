@@ -3,25 +3,17 @@
  * session starts; nothing else is touched, a young temp file (a concurrent writer) stays, and no
  * symlink is followed.
  */
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { join } from 'node:path';
 import { nodeFileSystem } from '../../../src/node/fs';
 import type { FileSystem } from '../../../src/core/ports';
 import { isAtomicTempName, publishAtomic, writePrivateAtomic } from '../../../src/core/store/atomic';
 import { STALE_TEMP_GRACE_MS, sweepStaleTempFiles } from '../../../src/core/store/sweep';
+import { tempDirs } from '../../fixtures/temp-dirs';
 
-const dirs: string[] = [];
-function tempRoot(): string {
-  const d = fs.realpathSync(fs.mkdtempSync(join(os.tmpdir(), 'vtplan-sweep-')));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempRoot = tempDirs('vtplan-sweep-', { realpath: true });
 
 /**
  * The node port as a killed writer leaves it: the rename never happens and, the process being

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import type { ShellRequest } from '../../../src/core/ports';
 import { runCommandTool } from '../../../src/core/tools';
 import { createNodeShell, nodeShell } from '../../../src/node/shell';
 import { ctxFor, makeWorkspace, type Workspace } from './helpers';
@@ -196,50 +197,24 @@ test('Shell port: each stream keeps its head and tail under the byte cap and cou
 });
 
 test('Shell port: stdin is closed, a signal exit is reported, a missing cwd rejects', async () => {
-  const cat = await nodeShell.run({
-    command: 'cat',
-    cwd: ws.root,
+  const request = (command: string, cwd = ws.root): ShellRequest => ({
+    command,
+    cwd,
     root: ws.root,
     mode: 'auto',
     network: false,
     timeoutMs: 2000,
     maxOutputBytes: 100,
   });
+  const cat = await nodeShell.run(request('cat'));
   assert.equal(cat.timedOut, false);
   assert.equal(cat.exitCode, 0);
   // Inside the sandbox bwrap reports a signal death the way a shell does, as 128 + the signal number.
-  const killed = await nodeShell.run({
-    command: 'kill -9 $$',
-    cwd: ws.root,
-    root: ws.root,
-    mode: 'auto',
-    network: false,
-    timeoutMs: 2000,
-    maxOutputBytes: 100,
-  });
+  const killed = await nodeShell.run(request('kill -9 $$'));
   assert.deepEqual([killed.exitCode, killed.signal], [137, null]);
-  const bare = await createNodeShell({ bwrap: null }).run({
-    command: 'kill -9 $$',
-    cwd: ws.root,
-    root: ws.root,
-    mode: 'auto',
-    network: false,
-    timeoutMs: 2000,
-    maxOutputBytes: 100,
-  });
+  const bare = await createNodeShell({ bwrap: null }).run(request('kill -9 $$'));
   assert.deepEqual([bare.exitCode, bare.signal], [null, 'SIGKILL']);
-  await assert.rejects(
-    nodeShell.run({
-      command: 'true',
-      cwd: path.join(ws.root, 'missing'),
-      root: ws.root,
-      mode: 'auto',
-      network: false,
-      timeoutMs: 1000,
-      maxOutputBytes: 100,
-    }),
-    /could not start/,
-  );
+  await assert.rejects(nodeShell.run(request('true', path.join(ws.root, 'missing'))), /could not start/);
 });
 
 test('RO-1: without an OS sandbox, plan mode runs inspection commands only: a test runner (project code) is refused with the reason and the remedy', async () => {

@@ -4,7 +4,7 @@
  * a mid-execution revision (EXEC-4).
  */
 import { buildRepairRequest, buildSynopsis, PlanStore, validatePlan } from '../../plan';
-import { handOff, refreshTrackerFromPlan, trackerUpdated } from '../handoff';
+import { handOff, refreshTrackerFromPlan } from '../handoff';
 import type { TurnDeps, TurnEnd } from './deps';
 import { directive, type TurnState } from './phase';
 import { errorMessage } from '../../errors';
@@ -130,7 +130,14 @@ export async function executionReplan(
       reason: `The revised plan was saved to ${planFile}, but ${tracker.reason.charAt(0).toLowerCase()}${tracker.reason.slice(1)}`,
     };
   const { totals, trackerFile } = tracker;
-  await deps.emit(trackerUpdated(trackerFile, totals));
+  await deps.emit({
+    type: 'tracker.updated',
+    trackerFile,
+    total: totals.total,
+    completed: totals.completed,
+    inProgress: totals.in_progress,
+    blocked: totals.blocked,
+  });
   return revisionApproval(deps, turn, planFile, trackerFile);
 }
 
