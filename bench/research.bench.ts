@@ -7,9 +7,10 @@
  *     with `rg` on PATH: one code path, the same binary here.
  *   - "JS fallback" is the CLI without `rg` on PATH.
  *   - Raw rg: the same search typed at a shell (parallel, unsorted, stopped after as many results
- *     as the tool returns, as `| head -n N` would).
- * Also: the bench process's peak RSS (the tools run in it; rg is a child process), and how long a
- * running search takes to end after its stop signal fires.
+ *     as the tool returns, as `| head -n N` would; a stopped run counts until its kill is sent,
+ *     as the tool's does, not until the kernel has torn rg down).
+ * Also: the bench process's peak RSS (the tools run in it; rg is a child process), how long a
+ * running search takes to end after its stop signal fires, and when the killed rg is gone.
  * BENCH_SCALE=0.1 shrinks the tree to 10,000 files for a quick run.
  * Run: npx tsx bench/research.bench.ts
  */
@@ -49,18 +50,31 @@ interface RawRun {
   lines: number;
 }
 
-/** Raw rg as a user would run it: its own output, parallel, killed after `limit` lines like `| head`. */
+/**
+ * Raw rg as a user would run it: its own output, parallel, killed after `limit` lines like `| head`.
+ * A stopped run counts until its last wanted line arrived and the kill was sent, as the tool's
+ * does; a complete run until rg closed its output.
+ */
 function rawRg(rg: string, args: string[], cwd: string, limit = Infinity): Promise<RawRun> {
   return new Promise((done, fail) => {
     const t0 = performance.now();
     const child = spawn(rg, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
     let lines = 0;
+    let stopped = false;
     child.stdout.on('data', (chunk: Buffer) => {
+      if (stopped) return;
       for (let i = chunk.indexOf(10); i !== -1 && lines < limit; i = chunk.indexOf(10, i + 1)) lines += 1;
-      if (lines >= limit) child.kill('SIGKILL');
+      if (lines >= limit) {
+        stopped = true;
+        child.stdout.destroy();
+        child.kill('SIGKILL');
+        done({ ms: performance.now() - t0, lines: limit });
+      }
     });
     child.on('error', fail);
-    child.on('close', () => done({ ms: performance.now() - t0, lines: Math.min(lines, limit) }));
+    child.on('close', () => {
+      if (!stopped) done({ ms: performance.now() - t0, lines });
+    });
   });
 }
 
@@ -212,7 +226,7 @@ function rgChildren(): number[] {
 async function cancellation(
   run: ReturnType<typeof runtimeFor>,
   afterMs: number,
-): Promise<{ ms: number; finishedFirst: boolean; leftChildren: number }> {
+): Promise<{ ms: number; finishedFirst: boolean; goneMs: number; leftChildren: number }> {
   const controller = new AbortController();
   const dueAt = performance.now() + afterMs;
   const timer = setTimeout(() => controller.abort(), afterMs);
@@ -220,11 +234,17 @@ async function cancellation(
   const endedAt = performance.now();
   clearTimeout(timer);
   if (outcome.kind !== 'result') throw new Error(`a cancelled grep came back ${JSON.stringify(outcome).slice(0, 300)}`);
+  // The search settles once rg has its SIGKILL; the kernel ends it and Node reaps it soon after.
+  let left = rgChildren().length;
+  while (left > 0 && performance.now() - endedAt < 2000) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    left = rgChildren().length;
+  }
+  const goneMs = performance.now() - endedAt;
   // The search can end on its own before the signal or between the signal and its next check.
-  if (!controller.signal.aborted || outcome.ok)
-    return { ms: NaN, finishedFirst: true, leftChildren: rgChildren().length };
+  if (!controller.signal.aborted || outcome.ok) return { ms: NaN, finishedFirst: true, goneMs, leftChildren: left };
   if (!outcome.content.includes('cancelled')) throw new Error(`a cancelled grep failed otherwise: ${outcome.content}`);
-  return { ms: endedAt - dueAt, finishedFirst: false, leftChildren: rgChildren().length };
+  return { ms: endedAt - dueAt, finishedFirst: false, goneMs, leftChildren: left };
 }
 
 const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
@@ -293,14 +313,18 @@ async function main(): Promise<void> {
       for (let i = 0; i < 3; i++) uncancelled.push((await timed(() => run('grep', { pattern: RARE_NEEDLE }))).ms);
       const whole = median(uncancelled);
       const samples: number[] = [];
+      const gone: number[] = [];
       let left = 0;
       for (let i = 0; i < RUNS; i++) {
         const r = await cancellation(run, (whole * (i + 1)) / (RUNS + 2));
-        if (!r.finishedFirst) samples.push(r.ms);
+        if (!r.finishedFirst) {
+          samples.push(r.ms);
+          gone.push(r.goneMs);
+        }
         left = Math.max(left, r.leftChildren);
       }
       console.log(
-        `cancellation of a running whole-tree grep (${name}): stop signal due → tool result ${samples.length === 0 ? 'not measured (every search ended before its signal)' : `${fmt(median(samples))} ms median, ${fmt(Math.max(...samples))} ms max of ${samples.length}`} (target ≤ 100 ms; uncancelled search ${fmt(whole)} ms)${full === 'rg' ? `; rg processes left running: ${left} (target 0)` : ''}`,
+        `cancellation of a running whole-tree grep (${name}): stop signal due → tool result ${samples.length === 0 ? 'not measured (every search ended before its signal)' : `${fmt(median(samples))} ms median, ${fmt(Math.max(...samples))} ms max of ${samples.length}`} (target ≤ 100 ms; uncancelled search ${fmt(whole)} ms)${full === 'rg' ? `; rg gone ${gone.length === 0 ? '-' : `${fmt(median(gone))} ms median, ${fmt(Math.max(...gone))} ms max`} after the result, still running 2 s after it: ${left} (target 0)` : ''}`,
       );
     }
     console.log(

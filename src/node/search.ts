@@ -18,7 +18,6 @@ import {
   type Dirent,
 } from 'node:fs';
 import { posix as path, win32 } from 'node:path';
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import { compileGlob, parseGitignore, type Glob, type IgnoreRules } from '../core/tools/glob';
 import { excerptAround } from '../core/tools/text';
@@ -148,13 +147,19 @@ interface RgRun {
   code: number | null;
 }
 
-/** Runs rg, feeding each stdout line to `onLine`; `onLine` returns false to stop rg early. */
+/**
+ * Runs rg, feeding each stdout line (its bytes, without the line break) to `onLine`; `onLine`
+ * returns false to stop rg early. Once stopped (by `onLine` or the stop signal) rg gets SIGKILL,
+ * output still in the pipe is dropped unread, and the search settles at once: on a loaded machine
+ * the kernel took up to 200 ms to tear a killed rg down, and SIGKILL cannot be refused. Node reaps
+ * the process when it is gone.
+ */
 function runRg(
   rg: string,
   args: string[],
   cwd: string,
   signal: AbortSignal | undefined,
-  onLine: (line: string) => boolean,
+  onLine: (line: Buffer) => boolean,
 ): Promise<RgRun> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -164,31 +169,73 @@ function runRg(
     const child = spawn(rg, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stopped = false;
-    const stop = (): void => {
+    let settled = false;
+    const settle = (outcome: Error | RgRun): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', stop);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    const ended = (code: number | null): void => {
+      if (signal?.aborted) settle(new Error('the search was cancelled'));
+      else settle({ stderr, code: stopped ? 0 : code });
+    };
+    function stop(): void {
       if (stopped) return;
       stopped = true;
+      child.stdout.destroy();
+      child.stderr.destroy();
       child.kill('SIGKILL');
-    };
-    const onAbort = (): void => stop();
-    signal?.addEventListener('abort', onAbort, { once: true });
+      ended(null);
+    }
+    signal?.addEventListener('abort', stop, { once: true });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 4096) stderr += chunk;
     });
-    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-    lines.on('line', (line) => {
-      if (!stopped && !onLine(line)) stop();
+    const lines = new LineSplitter();
+    const deliver = (line: Buffer): boolean => !stopped && onLine(line);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!lines.push(chunk, deliver)) stop();
     });
-    child.on('error', (err) => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new Error(`could not start ripgrep (${rg}): ${err.message}`));
+    child.stdout.on('end', () => {
+      if (!lines.end(deliver)) stop();
     });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (signal?.aborted) reject(new Error('the search was cancelled'));
-      else resolve({ stderr, code: stopped ? 0 : code });
-    });
+    child.on('error', (err) => settle(new Error(`could not start ripgrep (${rg}): ${err.message}`)));
+    child.on('close', ended);
   });
+}
+
+/** Cuts a byte stream into lines without decoding it; a line's pieces are joined once, at its end. */
+class LineSplitter {
+  private pending: Buffer[] = [];
+
+  /** Feeds the complete lines of `chunk` to `onLine` until it returns false (then returns false). */
+  push(chunk: Buffer, onLine: (line: Buffer) => boolean): boolean {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      const line = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      this.pending = [];
+      start = nl + 1;
+      if (!onLine(withoutCr(line))) return false;
+    }
+    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    return true;
+  }
+
+  /** The last line when the stream did not end with a line break. */
+  end(onLine: (line: Buffer) => boolean): boolean {
+    if (this.pending.length === 0) return true;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    return onLine(withoutCr(line));
+  }
+}
+
+function withoutCr(line: Buffer): Buffer {
+  return line.length > 0 && line[line.length - 1] === 13 ? line.subarray(0, line.length - 1) : line;
 }
 
 function rgFailure(run: RgRun): Error {
@@ -217,12 +264,22 @@ function parseRgMatch(value: unknown, maxLineChars: number): { path: string; lin
   if (typeof p !== 'string' || typeof line !== 'number') return null;
   const text = typeof raw === 'string' ? raw.replace(/\r?\n$/, '') : '';
   if (text.length <= maxLineChars) return { path: p, line, text };
-  // Submatch offsets count UTF-8 bytes of the line.
   const first = msg.data?.submatches?.[0];
+  const start = typeof first?.start === 'number' ? first.start : 0;
+  const end = typeof first?.end === 'number' ? first.end : 0;
+  return { path: p, line, text: excerptAround(text, ...charOffsets(text, start, end), maxLineChars) };
+}
+
+/**
+ * Submatch offsets count UTF-8 bytes of the line; these are its UTF-16 offsets. Up to the first
+ * non-ASCII character the two agree, so a minified line needs no re-encoding (that took tens of
+ * milliseconds for a 5 MB line, with the event loop held).
+ */
+function charOffsets(text: string, start: number, end: number): [number, number] {
+  if (!/[\u0080-\uffff]/.test(text.slice(0, end))) return [Math.min(start, text.length), Math.min(end, text.length)];
   const bytes = Buffer.from(text, 'utf8');
-  const chars = (offset: unknown): number =>
-    typeof offset === 'number' ? bytes.subarray(0, offset).toString('utf8').length : 0;
-  return { path: p, line, text: excerptAround(text, chars(first?.start), chars(first?.end), maxLineChars) };
+  const chars = (offset: number): number => bytes.subarray(0, offset).toString('utf8').length;
+  return [chars(start), chars(end)];
 }
 
 /**
@@ -253,7 +310,7 @@ async function collect<T>(
   scope: SearchScope,
   signal: AbortSignal | undefined,
   max: number,
-  parse: (line: string) => T | null,
+  parse: (line: Buffer) => T | null,
 ): Promise<Collected<T>> {
   const items: T[] = [];
   let limitReached = false;
@@ -281,7 +338,7 @@ async function sortedResults<T>(
   scope: SearchScope,
   signal: AbortSignal | undefined,
   max: number,
-  parse: (line: string) => T | null,
+  parse: (line: Buffer) => T | null,
   order: (a: T, b: T) => number,
 ): Promise<Collected<T>> {
   const found = await collect(rg, args, scope, signal, max, parse);
@@ -296,10 +353,10 @@ async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
   args.push(req.caseInsensitive ? '--ignore-case' : '--case-sensitive');
   if (req.fixed) args.push('--fixed-strings');
   args.push('-e', req.pattern, '--', scope.target);
-  const parse = (line: string): GrepMatch | null => {
+  const parse = (line: Buffer): GrepMatch | null => {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(line);
+      parsed = JSON.parse(line.toString('utf8'));
     } catch {
       return null;
     }
@@ -324,7 +381,8 @@ async function rgFindFiles(rg: string, req: FindFilesRequest): Promise<FindFiles
   const scope = await scopeOf(req.root);
   const wanted = includeFilter(scope, [req.glob]);
   const args = ['--files', ...commonRgArgs([req.glob], []), '--', scope.target];
-  const parse = (line: string): string | null => {
+  const parse = (bytes: Buffer): string | null => {
+    const line = bytes.toString('utf8');
     const abs = path.join(scope.cwd, line);
     return line !== '' && wanted(abs) ? abs : null;
   };

@@ -130,6 +130,34 @@ for (const [label, make] of searches) {
     );
   });
 
+  test(`grep (${label}) cuts a long line around the match by characters when multi-byte text comes before, after or inside it`, async () => {
+    const lines = [
+      `${'é'.repeat(3000)}needleX${'z'.repeat(3000)}`,
+      `${'a'.repeat(3000)}needleX${'ü😀'.repeat(3000)}`,
+      `${'😀'.repeat(3000)}needleX${'ж'.repeat(3000)}`,
+      `${'q'.repeat(3000)}needleX€😀${'r'.repeat(3000)}`,
+    ];
+    ws.write('wide/lines.txt', `${lines.join('\n')}\n`);
+    const r = await make().grep({
+      root: path.join(ws.root, 'wide'),
+      pattern: 'needleX.',
+      fixed: false,
+      caseInsensitive: false,
+      maxResults: 10,
+      maxLineChars: 41,
+    });
+    assert.deepEqual(
+      r.matches.map((m) => m.text),
+      [
+        `…${'é'.repeat(15)}needleXz${'z'.repeat(16)}…`,
+        // A cut never splits a surrogate pair: one unit less at the end, or at the start.
+        `…${'a'.repeat(15)}needleXü${'😀ü'.repeat(5)}…`,
+        `…${'😀'.repeat(7)}needleXж${'ж'.repeat(16)}…`,
+        `…${'q'.repeat(15)}needleX€😀${'r'.repeat(14)}…`,
+      ],
+    );
+  });
+
   test(`grep (${label}): when the cap and the preview cut both apply, the notice says there are more matches than shown`, async () => {
     ws.write('many.txt', Array.from({ length: 400 }, (_, i) => `needle ${i}`).join('\n'));
     const r = await grepTool.run(
@@ -321,9 +349,12 @@ test('EXEC-5: an aborted search rejects as cancelled in both implementations; th
   ctx.signal = running.signal;
   const slow: Search = {
     grep: (req) =>
-      new Promise((_, reject) =>
-        req.signal?.addEventListener('abort', () => reject(new Error('the search was cancelled'))),
-      ),
+      new Promise((_, reject) => {
+        // On a loaded machine the signal can fire before the tool reaches the search.
+        const cancel = (): void => reject(new Error('the search was cancelled'));
+        if (req.signal?.aborted) cancel();
+        else req.signal?.addEventListener('abort', cancel);
+      }),
     findFiles: jsSearch.findFiles,
   };
   ctx.ports = { ...ctx.ports, search: slow };
@@ -371,13 +402,29 @@ test('EXEC-5: a stop signal fired while the JS fallback searches ends it with "c
   const find = jsSearch.findFiles({ root: ws.root, glob: '*.txt', maxResults: 1000, signal: controller.signal });
   // Both have started (each ran up to its first await) and neither can have finished yet.
   controller.abort();
-  await assert.rejects(grep, /the search was cancelled/);
-  await assert.rejects(find, /the search was cancelled/);
+  // Both watched at once: the second may reject while the first is awaited.
+  await Promise.all([
+    assert.rejects(grep, /the search was cancelled/),
+    assert.rejects(find, /the search was cancelled/),
+  ]);
 });
+
+/** Resolves once no process has this pid (it ended and was reaped); the test's timeout bounds the wait. */
+async function gone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      assert.equal((err as NodeJS.ErrnoException).code, 'ESRCH');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 test(
   'EXEC-5: a stop signal fired while ripgrep runs kills it: the search rejects as cancelled and the process is gone',
-  { skip: process.platform === 'win32' },
+  { skip: process.platform === 'win32', timeout: 60_000 },
   async () => {
     // A stand-in for rg that records its pid and then never ends on its own.
     const pidFile = path.join(ws.base, 'rg.pid');
@@ -414,7 +461,81 @@ test(
       assert.doesNotThrow(() => process.kill(pid, 0), 'the stand-in is running before the stop signal');
       controller.abort();
       await assert.rejects(search, /the search was cancelled/);
-      assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the process is gone once the search has ended');
+      // The search settles once SIGKILL is sent; the process then ends and Node reaps it.
+      await gone(pid);
+    }
+  },
+);
+
+test(
+  'EXEC-5: a stopped ripgrep search settles without waiting for rg to close its output, and rg ends',
+  { skip: process.platform === 'win32', timeout: 60_000 },
+  async () => {
+    // A stand-in for rg that prints matches, leaves a child holding its output open (as a
+    // preprocessor would) and never ends on its own: the search must not wait for the pipe.
+    const pidFile = path.join(ws.base, 'rg.pid');
+    const holderFile = path.join(ws.base, 'holder.pid');
+    const fakeRg = path.join(ws.base, 'fake-rg');
+    const match = (n: number): string =>
+      JSON.stringify({
+        type: 'match',
+        data: { path: { text: `f${n}.txt` }, lines: { text: 'helper\n' }, line_number: n, submatches: [] },
+      });
+    fs.writeFileSync(
+      fakeRg,
+      [
+        '#!/bin/sh',
+        `sleep 120 & echo $! > '${holderFile}'`,
+        `echo $$ > '${pidFile}.tmp' && mv '${pidFile}.tmp' '${pidFile}'`,
+        `printf '%s\\n' '${match(1)}' '${match(2)}' '${match(3)}'`,
+        'exec sleep 600',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const waitForPid = (file: string): Promise<number> =>
+      new Promise((resolve) => {
+        const poll = (): void => {
+          if (fs.existsSync(file)) resolve(Number(fs.readFileSync(file, 'utf8')));
+          else setTimeout(poll, 5);
+        };
+        poll();
+      });
+    const grep = (maxResults: number, signal?: AbortSignal) =>
+      createNodeSearch({ rgPath: fakeRg }).grep({
+        root: ws.root,
+        pattern: 'helper',
+        fixed: false,
+        caseInsensitive: false,
+        maxResults,
+        maxLineChars: 300,
+        ...(signal === undefined ? {} : { signal }),
+      });
+    const holders: number[] = [];
+    try {
+      // The cap: the third match stops the search, which comes back with the first two.
+      const capped = await grep(2);
+      holders.push(await waitForPid(holderFile));
+      assert.deepEqual(
+        capped.matches.map((m) => m.line),
+        [1, 2],
+      );
+      assert.equal(capped.limitReached, true);
+      const cappedPid = await waitForPid(pidFile);
+      await gone(cappedPid);
+
+      // The stop signal.
+      fs.rmSync(pidFile, { force: true });
+      fs.rmSync(holderFile, { force: true });
+      const controller = new AbortController();
+      const running = grep(100, controller.signal);
+      const pid = await waitForPid(pidFile);
+      holders.push(await waitForPid(holderFile));
+      controller.abort();
+      await assert.rejects(running, /the search was cancelled/);
+      await gone(pid);
+    } finally {
+      for (const holder of holders) process.kill(holder, 'SIGKILL');
     }
   },
 );
