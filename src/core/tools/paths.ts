@@ -100,25 +100,9 @@ async function resolve(
     );
   }
   const normRoot = path.normalize(root).replace(/(.)\/+$/, '$1');
-  let realRoot: string | undefined;
-
-  let absolute: string;
-  let relative: string | null;
-  if (path.isAbsolute(text)) {
-    const norm = path.normalize(text);
-    relative = within(normRoot, norm);
-    // The workspace may be opened through a symlinked folder; its real location counts too.
-    if (relative === null) {
-      realRoot = await fs.realpath(normRoot);
-      relative = within(realRoot, norm);
-    }
-    if (relative === null) throw outside(text, normRoot, 'is an absolute path');
-    absolute = relative === '' ? normRoot : path.join(normRoot, relative);
-  } else {
-    absolute = path.join(normRoot, text);
-    relative = within(normRoot, absolute);
-    if (relative === null) throw outside(text, normRoot, 'climbs out with `..`');
-  }
+  const located = await locate(fs, normRoot, text);
+  const { absolute, relative } = located;
+  let realRoot = located.realRoot;
 
   // Nearest existing ancestor through realpath; the names below it must not exist at all
   // (a dangling symlink there would be followed by a later write). The path and the root are
@@ -155,6 +139,33 @@ async function resolve(
   }
   const stat = missing.length > 0 ? null : await fs.lstat(real);
   return { path: { relative: relative === '' ? '.' : relative, absolute, real, stat, realRoot }, realRoot };
+}
+
+/**
+ * Where `text` points, lexically: its absolute form under the workspace root and its path relative
+ * to it. An absolute path may name the workspace through its real (symlink-resolved) location;
+ * then that real root, already resolved, comes back too.
+ */
+async function locate(
+  fs: FileSystem,
+  normRoot: string,
+  text: string,
+): Promise<{ absolute: string; relative: string; realRoot: string | undefined }> {
+  if (!path.isAbsolute(text)) {
+    const absolute = path.join(normRoot, text);
+    const relative = within(normRoot, absolute);
+    if (relative === null) throw outside(text, normRoot, 'climbs out with `..`');
+    return { absolute, relative, realRoot: undefined };
+  }
+  const norm = path.normalize(text);
+  let realRoot: string | undefined;
+  let relative = within(normRoot, norm);
+  if (relative === null) {
+    realRoot = await fs.realpath(normRoot);
+    relative = within(realRoot, norm);
+  }
+  if (relative === null) throw outside(text, normRoot, 'is an absolute path');
+  return { absolute: relative === '' ? normRoot : path.join(normRoot, relative), relative, realRoot };
 }
 
 /** A promise that never rejects, so one started early cannot go unhandled while another is awaited. */
