@@ -28,7 +28,7 @@ function callToolResult(result: GateResult): CallToolResult {
   };
 }
 
-export function createGateServer(ctx: GateContext): McpServer {
+function createGateServer(ctx: GateContext): McpServer {
   const server = new McpServer({ name: 'vtplan', version: CLI_VERSION }, { instructions: INSTRUCTIONS });
   for (const gate of GATE_TOOLS) {
     server.registerTool(

@@ -32,7 +32,7 @@ export interface LmToolDeps {
 }
 
 /** A writing call in an untrusted folder; VS Code hands the message to the model. */
-export class UntrustedWorkspaceError extends Error {
+class UntrustedWorkspaceError extends Error {
   constructor(tool: string) {
     super(
       `${tool} was refused: this folder is not trusted, and the call would write under .vtcode/. The read-only calls still work (vtplan_validatePlan, vtplan_checkCommand, vtplan_taskTracker with action "list"). Ask the user to trust the folder (Manage Workspace Trust), then call again.`,

@@ -17,7 +17,7 @@ const PACKAGES =
   /[\\/]node_modules[\\/](@vscode[\\/]webview-ui-toolkit|@microsoft[\\/]fast-(element|foundation|web-utilities))[\\/].*\.js$/;
 
 /** Whitespace around line breaks, outside of what a line break cannot end (no line continuations in these files). */
-export function stripIndentation(source, file) {
+function stripIndentation(source, file) {
   if (/\\\r?\n/.test(source))
     throw new Error(`toolkit-dead-code: ${file} continues a string over a line break; extend the plugin`);
   return source.replace(/[ \t]*\r?\n[ \t]*/g, '\n');

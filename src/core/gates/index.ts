@@ -21,4 +21,4 @@ export function findGate(name: GateName): GateTool {
 }
 
 export { GATE_NAMES, gateJsonSchema } from './gate';
-export type { GateContext, GateData, GateName, GateResult, GateTool, ReadyPlan } from './gate';
+export type { GateContext, GateName, GateResult, GateTool, ReadyPlan } from './gate';

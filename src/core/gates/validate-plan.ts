@@ -10,7 +10,7 @@ import { ToolFailure } from '../tools/tool';
 import { count, defineGate, type GateContext } from './gate';
 
 /** Far above any plan (PLAN-7 warns past ~1500 tokens); a larger file is not read at all. */
-export const PLAN_FILE_MAX_BYTES = 1024 * 1024;
+const PLAN_FILE_MAX_BYTES = 1024 * 1024;
 
 const planMarkdown = z
   .string()

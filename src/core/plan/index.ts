@@ -25,12 +25,4 @@ export { buildSynopsis } from './synopsis';
 export { PlanStore, PLAN_SLUG, slugFor } from './store';
 export { isPlanFilePath } from './files';
 export { diffPlanSteps, isEmptyStepDiff } from './diff';
-export {
-  planOfText,
-  reportLines,
-  reportPlan,
-  toPlanReport,
-  type PlanReport,
-  type ReportIssue,
-  type ReportStep,
-} from './report';
+export { planOfText, reportLines, reportPlan, toPlanReport, type PlanReport } from './report';

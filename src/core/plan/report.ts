@@ -14,7 +14,7 @@ export type ReportIssue = {
   line?: number;
 };
 
-export type ReportStep = {
+type ReportStep = {
   number: number;
   action: string;
   files: string[];

@@ -6,4 +6,3 @@ export { gateToolCall, confine, pathBlocked, KNOWN_TOOLS } from './dispatch';
 export type { DispatchDecision } from './dispatch';
 export { commandEnvironment } from './command-env';
 export { commandReport, commandReportLines } from './report';
-export type { CommandReport } from './report';
