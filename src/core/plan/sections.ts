@@ -29,9 +29,6 @@ const SECTION_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
   ['dependencies and prerequisites', 'dependencies'],
 ]);
 
-/** The sections a plan cannot be ready without, in their canonical order. */
-export const REQUIRED_SECTIONS: readonly SectionKey[] = ['summary', 'steps', 'validation', 'assumptions'];
-
 export function normalizeHeading(raw: string): string {
   return raw
     .replace(/\*\*|__/g, '')
