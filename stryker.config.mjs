@@ -6,12 +6,12 @@
 // in the sandbox (scripts/mutate-bundle.mjs): starting tsx for every file and mutant cost more
 // than most tests themselves.
 const folders = {
-  // break: the score the folder reached when the run was recorded, rounded down (docs/testing.md)
-  store: { break: 60 },
-  tracker: { break: 60 },
-  plan: { break: 80 },
+  // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
+  store: { break: null },
+  tracker: { break: null },
+  plan: { break: 75 },
   policy: { break: 80 },
-  session: { break: 50 },
+  session: { break: null },
 };
 
 const folder = process.env.VTPLAN_MUTATE;
