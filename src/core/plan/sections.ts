@@ -29,7 +29,7 @@ const SECTION_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
   ['dependencies and prerequisites', 'dependencies'],
 ]);
 
-function normalizeHeading(raw: string): string {
+export function normalizeHeading(raw: string): string {
   return raw
     .replace(/\*\*|__/g, '')
     .replace(/^\s*(?:\d+[.)]\s*)/, '')
