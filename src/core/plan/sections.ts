@@ -29,7 +29,7 @@ const SECTION_ALIASES: ReadonlyMap<string, SectionKey> = new Map([
   ['dependencies and prerequisites', 'dependencies'],
 ]);
 
-export function normalizeHeading(raw: string): string {
+function normalizeHeading(raw: string): string {
   return raw
     .replace(/\*\*|__/g, '')
     .replace(/^\s*(?:\d+[.)]\s*)/, '')
