@@ -62,9 +62,21 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    // The session machinery (provider SDKs, tools, runloop) is its own file, required on first
-    // use: activation then parses ~100 KB instead of ~1 MB. So is the plan model (validator and
-    // canonical writer with markdown-it), required when a plan file is first opened.
+    // Activation evaluates only the registration shells (src/extension/lazy-workbench.ts); the
+    // workbench behind them (settings, session host, chat and Tasks models, zod) is its own
+    // file, required on first use. So is the plan model (validator and canonical writer with
+    // markdown-it), required when a plan file is first opened.
+    external: ['vscode', './workbench.js', './plan-model.js'],
+  },
+  {
+    ...common,
+    entryPoints: { workbench: 'src/extension/workbench.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The session machinery (provider SDKs, tools, runloop) is its own file, required on the
+    // first chat request: the workbench then parses ~100 KB instead of ~1 MB.
     external: ['vscode', './session-runtime.js', './plan-model.js'],
   },
   {
