@@ -23,6 +23,9 @@ if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.
 const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
 console.log(`bundle dist/extension.js (minified, loaded at activation): ${kb('extension.js')} KB (target ≤ 400 KB)`);
 console.log(
+  `bundle dist/workbench.js (minified, loaded on first use of a command or view; settings, session host, chat and Tasks models): ${kb('workbench.js')} KB`,
+);
+console.log(
   `bundle dist/session-runtime.js (minified, loaded on the first chat request; includes the model SDKs): ${kb('session-runtime.js')} KB`,
 );
 console.log(

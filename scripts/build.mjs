@@ -62,11 +62,12 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    // The session machinery (provider SDKs, tools, runloop) is its own file, required on first
-    // use: activation then parses ~100 KB instead of ~1 MB. So is the plan model (validator and
-    // canonical writer with markdown-it), required when a plan file is first opened; and the
-    // planning gates, required on the first language model tool call.
-    external: ['vscode', './session-runtime.js', './plan-model.js', './gate-tools.js'],
+    // Activation evaluates only the registration shells (src/extension/lazy-workbench.ts,
+    // lm-tools.ts); the workbench behind them (settings, session host, chat and Tasks models, zod)
+    // is its own file, required on first use. So are the plan model (validator and canonical
+    // writer with markdown-it), required when a plan file is first opened, and the planning gates,
+    // required on the first language model tool call.
+    external: ['vscode', './workbench.js', './plan-model.js', './gate-tools.js'],
   },
   {
     ...common,
@@ -76,6 +77,17 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: { workbench: 'src/extension/workbench.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The session machinery (provider SDKs, tools, runloop) is its own file, required on the
+    // first chat request: the workbench then parses ~100 KB instead of ~1 MB.
+    external: ['vscode', './session-runtime.js', './plan-model.js'],
   },
   {
     ...common,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { HostNotification, WebviewCommand, describeInvalid, type PanelStatus, type TranscriptEntry } from '../protocol';
+import { CHAT_VIEW_ID } from './contributions';
 import { renderWebviewHtml } from './webview-html';
 import { errorMessage } from '../core/errors';
 
@@ -20,8 +21,6 @@ export interface ChatSource {
  * snapshot provider, so a view that is closed and reopened (or a reloaded window) shows the same.
  */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = 'vtplan.chat';
-
   private view: vscode.WebviewView | undefined;
   private readonly viewDisposables: vscode.Disposable[] = [];
   private source: ChatSource | undefined;
@@ -68,7 +67,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
    */
   async reveal(target: ChatFocusTarget = 'composer'): Promise<void> {
     this.focusWhenReady = target;
-    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
     if (this.view) {
       this.view.show(false);
       this.post(focusMessage(target));

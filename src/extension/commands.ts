@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat-view';
+import type { CommandId } from './contributions';
 import type { PlanRevisionDocuments } from './plan-revisions';
 import type { ApiKeys } from './secrets';
 import type { SessionHost } from './session-host';
@@ -14,62 +15,65 @@ export interface CommandDeps {
   revisions: PlanRevisionDocuments;
 }
 
-/**
- * Every command of the extension, registered in one place and owned by the extension's lifetime.
- * A command that fails says so in the chat with the next step (a notification too while the
- * chat is hidden), never only in the log.
- */
-export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const register = (id: string, run: (...args: unknown[]) => unknown) =>
-    context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-        try {
-          return await run(...args);
-        } catch (err) {
-          deps.host.reportFailure(err);
-          return undefined;
-        }
-      }),
-    );
+export type CommandHandler = (...args: unknown[]) => Promise<unknown>;
 
-  register('vtplan.startPlanning', async () => {
-    await deps.chat.reveal();
-    await deps.host.submit('/plan');
-  });
-  register('vtplan.stopPlanning', () => deps.host.submit('/plan off'));
-  // The palette and the plan file's CodeLens: not the chat, so a refused approval reveals the gate.
-  register('vtplan.approvePlan', () => deps.host.approve('execute', 'elsewhere'));
-  register('vtplan.editPlan', () => deps.host.editPlan());
-  register('vtplan.openPlan', () => deps.host.openPlan());
-  // The plan card's link passes its plan file; the palette compares the plan under review.
-  register('vtplan.comparePlan', (planFile) => deps.revisions.compare(planFile));
-  register('vtplan.selectModel', () => selectModel(deps.keys, deps.settings));
-  register('vtplan.newSession', async () => {
-    await deps.host.newSession();
-    await deps.chat.reveal();
-  });
-  register('vtplan.switchFolder', async () => {
-    if (await deps.host.switchFolder()) await deps.chat.reveal();
-  });
-  register('vtplan.openSession', async () => {
-    const sessions = await deps.host.listSessions();
-    if (sessions.length === 0) {
-      void vscode.window.showInformationMessage('No earlier sessions in this folder yet.');
-      return;
-    }
-    const pick = await vscode.window.showQuickPick(
-      sessions.map((s) => ({
-        label: s.goal.split('\n', 1)[0] ?? s.id,
-        description: `${new Date(s.started).toLocaleString()}${s.current ? ' · current' : ''}`,
-        detail: s.id,
-        id: s.id,
-      })),
-      { title: 'VT Code: Open Session', placeHolder: 'Reopen an earlier planning session' },
-    );
-    if (!pick) return;
-    await deps.host.switchTo(pick.id);
-    await deps.chat.reveal();
-  });
+/**
+ * Every command of the extension, by id (registered at activation by lazy-workbench.ts). A
+ * command that fails says so in the chat with the next step (a notification too while the chat is
+ * hidden), never only in the log.
+ */
+export function commandHandlers(deps: CommandDeps): Record<CommandId, CommandHandler> {
+  const handler =
+    (run: (...args: unknown[]) => unknown): CommandHandler =>
+    async (...args) => {
+      try {
+        return await run(...args);
+      } catch (err) {
+        deps.host.reportFailure(err);
+        return undefined;
+      }
+    };
+
+  return {
+    'vtplan.startPlanning': handler(async () => {
+      await deps.chat.reveal();
+      await deps.host.submit('/plan');
+    }),
+    'vtplan.stopPlanning': handler(() => deps.host.submit('/plan off')),
+    // The palette and the plan file's CodeLens: not the chat, so a refused approval reveals the gate.
+    'vtplan.approvePlan': handler(() => deps.host.approve('execute', 'elsewhere')),
+    'vtplan.editPlan': handler(() => deps.host.editPlan()),
+    'vtplan.openPlan': handler(() => deps.host.openPlan()),
+    // The plan card's link passes its plan file; the palette compares the plan under review.
+    'vtplan.comparePlan': handler((planFile) => deps.revisions.compare(planFile)),
+    'vtplan.selectModel': handler(() => selectModel(deps.keys, deps.settings)),
+    'vtplan.newSession': handler(async () => {
+      await deps.host.newSession();
+      await deps.chat.reveal();
+    }),
+    'vtplan.switchFolder': handler(async () => {
+      if (await deps.host.switchFolder()) await deps.chat.reveal();
+    }),
+    'vtplan.openSession': handler(async () => {
+      const sessions = await deps.host.listSessions();
+      if (sessions.length === 0) {
+        void vscode.window.showInformationMessage('No earlier sessions in this folder yet.');
+        return;
+      }
+      const pick = await vscode.window.showQuickPick(
+        sessions.map((s) => ({
+          label: s.goal.split('\n', 1)[0] ?? s.id,
+          description: `${new Date(s.started).toLocaleString()}${s.current ? ' · current' : ''}`,
+          detail: s.id,
+          id: s.id,
+        })),
+        { title: 'VT Code: Open Session', placeHolder: 'Reopen an earlier planning session' },
+      );
+      if (!pick) return;
+      await deps.host.switchTo(pick.id);
+      await deps.chat.reveal();
+    }),
+  };
 }
 
 type ModelPick = vscode.QuickPickItem & { provider: Settings['provider']; model?: string };

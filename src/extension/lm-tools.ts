@@ -46,7 +46,7 @@ class GateTool implements vscode.LanguageModelTool<object> {
 
   constructor(
     private readonly entry: LmToolEntry,
-    private readonly deps: LmToolDeps,
+    private readonly workbench: () => LmToolDeps,
   ) {
     this.gate = entry.gate;
   }
@@ -67,17 +67,18 @@ class GateTool implements vscode.LanguageModelTool<object> {
   ): Promise<vscode.LanguageModelToolResult> {
     const writing = writes(this.gate, options.input);
     if (writing && !vscode.workspace.isTrusted) throw new UntrustedWorkspaceError(this.entry.name);
-    const folder = await this.deps.folders.resolve();
+    const deps = this.workbench();
+    const folder = await deps.folders.resolve();
     const gates = await loadGateTools();
     if (token.isCancellationRequested) throw new vscode.CancellationError();
     const result = await gates.runGate(
       this.gate,
       options.input,
       folder.uri.fsPath,
-      (plan) => void offerApproval(this.deps, folder, plan),
+      (plan) => void offerApproval(deps, folder, plan),
     );
     // The Tasks view shows the change now (its folder watcher would, a moment later).
-    if (writing && this.gate === 'taskTracker') await this.deps.tasks.refresh();
+    if (writing && this.gate === 'taskTracker') await deps.tasks.refresh();
     if (!result.ok) throw new Error(result.text);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
   }
@@ -118,8 +119,11 @@ async function approve(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: R
   await deps.tasks.setActivePlan(plan.path);
 }
 
-/** Registers the tools of package.json's `languageModelTools` for the extension's lifetime. */
-export function registerLmTools(context: vscode.ExtensionContext, deps: LmToolDeps): void {
+/**
+ * Registers the tools of package.json's `languageModelTools` for the extension's lifetime. The
+ * workbench they need (folders, Tasks view) is asked for on the first call, not at activation.
+ */
+export function registerLmTools(context: vscode.ExtensionContext, workbench: () => LmToolDeps): void {
   for (const entry of LM_TOOLS)
-    context.subscriptions.push(vscode.lm.registerTool(entry.name, new GateTool(entry, deps)));
+    context.subscriptions.push(vscode.lm.registerTool(entry.name, new GateTool(entry, workbench)));
 }

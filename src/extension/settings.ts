@@ -1,7 +1,7 @@
 /**
  * The `vtplan.*` settings as one live service. Values are validated against their one definition
- * (src/core/config/settings.ts) when the extension starts and whenever they change; readers always
- * get the current ones. An invalid value is never replaced silently: its default is used and a
+ * (src/core/config/settings.ts) when the workbench starts (workbench.ts) and whenever they
+ * change; readers always get the current ones. An invalid value is never replaced silently: its default is used and a
  * warning names the setting, the value and the default, with "Open Settings" (once per distinct
  * problem, again only if it comes back after being fixed).
  */

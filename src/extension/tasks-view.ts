@@ -37,7 +37,6 @@ import {
 } from '../core/tracker/store';
 import { errorMessage } from '../core/errors';
 
-const TASKS_VIEW_ID = 'vtplan.tasks';
 const DECORATION_SCHEME = 'vtplan-task';
 const WATCHED_FOLDERS = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
 const REFRESH_DELAY_MS = 50;
@@ -114,6 +113,9 @@ export interface TasksFolder {
 /** What a row looks like; a blocked current task stays in the warning colour. */
 type Tone = TaskStatus | 'current';
 const TONES: readonly Tone[] = ['completed', 'in_progress', 'pending', 'blocked', 'current'];
+
+/** A row of the Tasks tree. */
+export type TaskNode = Node;
 
 function toneOf(node: Node): Tone {
   return node.current && node.item.status !== 'blocked' ? 'current' : node.item.status;
@@ -433,12 +435,4 @@ function codeSpan(text: string): string {
   const fence = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
-}
-
-/** Registers the Tasks view for the extension's lifetime and returns its model. */
-export function registerTasksView(context: vscode.ExtensionContext, folder: TasksFolder): TasksView {
-  const tasks = new TasksView(folder);
-  tasks.attach(vscode.window.createTreeView(TASKS_VIEW_ID, { treeDataProvider: tasks, showCollapseAll: true }));
-  context.subscriptions.push(tasks);
-  return tasks;
 }

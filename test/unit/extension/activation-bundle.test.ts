@@ -1,7 +1,9 @@
 /**
- * Activation stays lean (issue 14 item 1): the plan model carries markdown-it, so it is its own
- * bundle (dist/plan-model.js, loaded when a plan file is first opened) and nothing the
- * activation bundle imports may pull markdown-it in (e.g. through the tracker's index).
+ * Activation stays lean (issue 14 item 1, issue 16 item 1): the plan model carries markdown-it, so
+ * it is its own bundle (dist/plan-model.js, loaded when a plan file is first opened), and the
+ * workbench (settings, session host, chat and Tasks models, zod) is dist/workbench.js, loaded on
+ * first use. Nothing the activation bundle imports may pull markdown-it or zod back in (e.g.
+ * through the tracker's index, or a value import of a workbench module).
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -25,18 +27,30 @@ async function bundledInputs(entry: string, external: string[]): Promise<string[
   return Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 }
 
-test('activation bundle: markdown-it, the plan parser and the planning gates stay out; the plan-model bundle has them', async () => {
+test('activation bundle: markdown-it, the plan parser, zod and the planning gates stay out; the plan-model and workbench bundles have them', async () => {
+  // The externals of the `extension` bundle in scripts/build.mjs.
   const activation = await bundledInputs('src/extension/main.ts', [
     'vscode',
-    './session-runtime.js',
+    './workbench.js',
     './plan-model.js',
     './gate-tools.js',
   ]);
   assert.deepEqual(
     activation.filter((p) =>
-      /node_modules\/markdown-it\/|src\/core\/plan\/(?:parse|validate)\.ts$|src\/core\/gates\//.test(p),
+      /node_modules\/(?:markdown-it|zod)\/|src\/core\/plan\/(?:parse|validate)\.ts$|src\/protocol\.ts$|src\/core\/gates\//.test(
+        p,
+      ),
     ),
     [],
+  );
+  const workbench = await bundledInputs('src/extension/workbench.ts', [
+    'vscode',
+    './session-runtime.js',
+    './plan-model.js',
+  ]);
+  assert.ok(
+    workbench.some((p) => /node_modules\/zod\//.test(p)),
+    'the workbench parses settings and webview messages with zod',
   );
   const planModel = await bundledInputs('src/extension/plan-model.ts', ['vscode']);
   assert.ok(
