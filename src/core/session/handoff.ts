@@ -137,15 +137,7 @@ async function emitHandoff(
     await deps.emit({ type: 'handoff.phase', phase: 'restoring' });
     await deps.emit({ type: 'handoff.phase', phase: 'starting' });
   }
-  const totals = totalsOf(checklist);
-  await deps.emit({
-    type: 'tracker.updated',
-    trackerFile,
-    total: totals.total,
-    completed: totals.completed,
-    inProgress: totals.in_progress,
-    blocked: totals.blocked,
-  });
+  await deps.emit(trackerUpdated(trackerFile, totalsOf(checklist)));
   await deps.emit({ type: 'handoff.phase', phase: 'done' });
 }
 
@@ -224,6 +216,18 @@ export async function refreshTrackerFromPlan(
     checklist,
     trackerFile: path.relative(root, sidecarPathFor(planFile)),
     totals: totalsOf(checklist),
+  };
+}
+
+/** What clients show of a checklist just written: its file and its counts. */
+export function trackerUpdated(trackerFile: string, totals: Totals): EventInput {
+  return {
+    type: 'tracker.updated',
+    trackerFile,
+    total: totals.total,
+    completed: totals.completed,
+    inProgress: totals.in_progress,
+    blocked: totals.blocked,
   };
 }
 

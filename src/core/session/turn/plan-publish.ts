@@ -4,7 +4,7 @@
  * a mid-execution revision (EXEC-4).
  */
 import { buildRepairRequest, buildSynopsis, PlanStore, validatePlan } from '../../plan';
-import { handOff, refreshTrackerFromPlan } from '../handoff';
+import { handOff, refreshTrackerFromPlan, trackerUpdated } from '../handoff';
 import type { TurnDeps, TurnEnd } from './deps';
 import { directive, type TurnState } from './phase';
 import { errorMessage } from '../../errors';
@@ -130,14 +130,7 @@ export async function executionReplan(
       reason: `The revised plan was saved to ${planFile}, but ${tracker.reason.charAt(0).toLowerCase()}${tracker.reason.slice(1)}`,
     };
   const { totals, trackerFile } = tracker;
-  await deps.emit({
-    type: 'tracker.updated',
-    trackerFile,
-    total: totals.total,
-    completed: totals.completed,
-    inProgress: totals.in_progress,
-    blocked: totals.blocked,
-  });
+  await deps.emit(trackerUpdated(trackerFile, totals));
   return revisionApproval(deps, turn, planFile, trackerFile);
 }
 
