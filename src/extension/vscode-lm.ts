@@ -17,7 +17,7 @@ import {
   type Usage,
 } from '../core/llm/provider';
 import { requestView } from '../core/llm/request-view';
-import { ThinkTagSplitter } from '../core/llm/think-tags';
+import { splitChunks, ThinkTagSplitter } from '../core/llm/think-tags';
 
 const VSCODE_LM_PROVIDER_ID = 'vscode-lm';
 
@@ -252,11 +252,7 @@ export function createVscodeLmProvider(
       for await (const part of untilAborted(response.stream, signal)) {
         if (part instanceof vscode.LanguageModelTextPart) {
           output += part.value;
-          for (const piece of splitter.push(part.value)) {
-            yield piece.kind === 'text'
-              ? { type: 'text_delta', text: piece.text }
-              : { type: 'reasoning_delta', text: piece.text };
-          }
+          yield* splitChunks(splitter.push(part.value));
         } else if (part instanceof vscode.LanguageModelToolCallPart) {
           if (part.name === '') {
             yield {
@@ -283,11 +279,7 @@ export function createVscodeLmProvider(
         yield { type: 'cancelled' };
         return;
       }
-      for (const piece of splitter.end()) {
-        yield piece.kind === 'text'
-          ? { type: 'text_delta', text: piece.text }
-          : { type: 'reasoning_delta', text: piece.text };
-      }
+      yield* splitChunks(splitter.end());
       const input = await within(inputTokens, usageTimeoutMs);
       const outputTokens =
         output === ''

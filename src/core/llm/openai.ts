@@ -20,7 +20,7 @@ import {
   type Usage,
 } from './provider';
 import { requestView } from './request-view';
-import { ThinkTagSplitter, type SplitPiece } from './think-tags';
+import { splitChunks, ThinkTagSplitter } from './think-tags';
 
 const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -132,14 +132,6 @@ function newCallId(index: number): string {
   return `call_${index}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-function* splitPieces(pieces: SplitPiece[]): Generator<StreamChunk> {
-  for (const piece of pieces) {
-    yield piece.kind === 'text'
-      ? { type: 'text_delta', text: piece.text }
-      : { type: 'reasoning_delta', text: piece.text };
-  }
-}
-
 type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
 
 /**
@@ -160,14 +152,14 @@ class CompletionChunkReader {
     const extra = ReasoningDelta.safeParse(choice.delta);
     const reasoning = extra.success ? (extra.data.reasoning_content ?? extra.data.reasoning) : undefined;
     if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
-    if (choice.delta.content) yield* splitPieces(this.splitter.push(choice.delta.content));
+    if (choice.delta.content) yield* splitChunks(this.splitter.push(choice.delta.content));
     for (const fragment of choice.delta.tool_calls ?? []) this.addFragment(fragment);
     if (choice.finish_reason) this.finish = mapFinish(choice.finish_reason);
   }
 
   /** Text held back by the think-tag splitter. */
   *flush(): Generator<StreamChunk> {
-    yield* splitPieces(this.splitter.end());
+    yield* splitChunks(this.splitter.end());
   }
 
   /** The assembled calls, or the index of the first one that never received a function name. */

@@ -6,6 +6,7 @@
  */
 
 import { partialTagSuffix } from '../partial-tag';
+import type { StreamChunk } from './provider';
 
 const OPEN = '<think>';
 const CLOSE = '</think>';
@@ -75,4 +76,13 @@ export class ThinkTagSplitter {
 
 function emit(pieces: SplitPiece[], kind: SplitPiece['kind'], text: string): void {
   if (text !== '') pieces.push({ kind, text });
+}
+
+/** The stream chunks a provider yields for what the splitter released. */
+export function* splitChunks(pieces: SplitPiece[]): Generator<StreamChunk> {
+  for (const piece of pieces) {
+    yield piece.kind === 'text'
+      ? { type: 'text_delta', text: piece.text }
+      : { type: 'reasoning_delta', text: piece.text };
+  }
 }
