@@ -54,68 +54,31 @@ const common = {
   legalComments: 'none',
 };
 
+// Every Node bundle (extension host, CLI, extension-host tests) is CommonJS for Node 20.
+function nodeBundle(entryPoints, options) {
+  return { ...common, entryPoints, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20', ...options };
+}
+
 const builds = [
-  {
-    ...common,
-    entryPoints: { extension: 'src/extension/main.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // Activation evaluates only the registration shells (src/extension/lazy-workbench.ts,
-    // lm-tools.ts); the workbench behind them (settings, session host, chat and Tasks models, zod)
-    // is its own file, required on first use. So are the plan model (validator and canonical
-    // writer with markdown-it), required when a plan file is first opened, and the planning gates,
-    // required on the first language model tool call.
-    external: ['vscode', './workbench.js', './plan-model.js', './gate-tools.js'],
-  },
-  {
-    ...common,
-    entryPoints: { 'gate-tools': 'src/extension/gate-tools.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-  },
-  {
-    ...common,
-    entryPoints: { workbench: 'src/extension/workbench.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // The session machinery (provider SDKs, tools, runloop) is its own file, required on the
-    // first chat request: the workbench then parses ~100 KB instead of ~1 MB.
-    external: ['vscode', './session-runtime.js', './plan-model.js'],
-  },
-  {
-    ...common,
-    entryPoints: { 'plan-model': 'src/extension/plan-model.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-  },
-  {
-    ...common,
-    entryPoints: { 'session-runtime': 'src/extension/session-runtime.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-  },
-  {
-    ...common,
-    entryPoints: { cli: 'src/cli/main.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-  },
+  // Activation evaluates only the registration shells (src/extension/lazy-workbench.ts,
+  // lm-tools.ts); the workbench behind them (settings, session host, chat and Tasks models, zod)
+  // is its own file, required on first use. So are the plan model (validator and canonical
+  // writer with markdown-it), required when a plan file is first opened, and the planning gates,
+  // required on the first language model tool call.
+  nodeBundle(
+    { extension: 'src/extension/main.ts' },
+    { external: ['vscode', './workbench.js', './plan-model.js', './gate-tools.js'] },
+  ),
+  nodeBundle({ 'gate-tools': 'src/extension/gate-tools.ts' }, { external: ['vscode'] }),
+  // The session machinery (provider SDKs, tools, runloop) is its own file, required on the
+  // first chat request: the workbench then parses ~100 KB instead of ~1 MB.
+  nodeBundle(
+    { workbench: 'src/extension/workbench.ts' },
+    { external: ['vscode', './session-runtime.js', './plan-model.js'] },
+  ),
+  nodeBundle({ 'plan-model': 'src/extension/plan-model.ts' }, { external: ['vscode'] }),
+  nodeBundle({ 'session-runtime': 'src/extension/session-runtime.ts' }, { external: ['vscode'] }),
+  nodeBundle({ cli: 'src/cli/main.ts' }, { banner: { js: '#!/usr/bin/env node' } }),
   {
     ...common,
     entryPoints: { webview: 'webview/src/main.tsx' },
@@ -133,17 +96,9 @@ const builds = [
 if (!production) {
   const testEntries = filesUnder(join(root, 'test/exthost'), /\.ts$/).map((f) => relative(root, f));
   if (testEntries.length > 0) {
-    builds.push({
-      ...common,
-      entryPoints: testEntries,
-      outbase: 'test/exthost',
-      outdir: 'out/test/exthost',
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: ['vscode', 'mocha'],
-    });
+    builds.push(
+      nodeBundle(testEntries, { outbase: 'test/exthost', outdir: 'out/test/exthost', external: ['vscode', 'mocha'] }),
+    );
   }
 }
 
