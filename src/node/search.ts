@@ -330,7 +330,8 @@ async function collect<T>(
 /**
  * Up to `max` results sorted by path, from rg running on all its threads: `--sort path` would
  * make it walk in one thread (1.5-2× slower on a whole-tree search with two cores). When more
- * than `max` exist, the ones returned are the first rg found, not the first in path order.
+ * than `max` exist, the ones returned are the first rg found, not the first in path order. An rg
+ * error that came with no result at all throws.
  */
 async function sortedResults<T>(
   rg: string,
@@ -342,6 +343,8 @@ async function sortedResults<T>(
   order: (a: T, b: T) => number,
 ): Promise<Collected<T>> {
   const found = await collect(rg, args, scope, signal, max, parse);
+  // Exit 1 = no match; 2 = an error, which still may come with results (an unreadable file).
+  if (found.run.code === 2 && found.items.length === 0) throw rgFailure(found.run);
   return { ...found, items: found.items.sort(order) };
 }
 
@@ -366,15 +369,10 @@ async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
     return wanted(abs) ? { path: abs, line: m.line, text: m.text } : null;
   };
   const byPathThenLine = (a: GrepMatch, b: GrepMatch): number => comparePaths(a.path, b.path) || a.line - b.line;
-  const {
-    items: matches,
-    limitReached,
-    run,
-  } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, byPathThenLine);
-  // Exit 1 = no match; 2 = an error, which still may come with matches (an unreadable file).
-  if (run.code === 2 && matches.length === 0) throw rgFailure(run);
-  if (run.code !== 0 && run.code !== 1 && run.code !== 2) throw rgFailure(run);
-  return { matches, limitReached };
+  const found = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, byPathThenLine);
+  const { code } = found.run;
+  if (code !== 0 && code !== 1 && code !== 2) throw rgFailure(found.run);
+  return { matches: found.items, limitReached: found.limitReached };
 }
 
 async function rgFindFiles(rg: string, req: FindFilesRequest): Promise<FindFilesResult> {
@@ -386,13 +384,8 @@ async function rgFindFiles(rg: string, req: FindFilesRequest): Promise<FindFiles
     const abs = path.join(scope.cwd, line);
     return line !== '' && wanted(abs) ? abs : null;
   };
-  const {
-    items: files,
-    limitReached,
-    run,
-  } = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, comparePaths);
-  if (run.code === 2 && files.length === 0) throw rgFailure(run);
-  return { files, limitReached };
+  const found = await sortedResults(rg, args, scope, req.signal, req.maxResults, parse, comparePaths);
+  return { files: found.items, limitReached: found.limitReached };
 }
 
 // ---------------------------------------------------------------------------------------------
