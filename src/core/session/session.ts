@@ -1,7 +1,7 @@
 /**
  * A planning session: the one object the chat view, the CLI and the tests drive. It owns the
- * event stream (EVT-1): every change is an event, stamped, applied to the state, written to the
- * session log, then handed to listeners. `Session.resume` rebuilds the same state from the log.
+ * event stream (EVT-1): every change is an event, stamped, applied to the state, handed to
+ * listeners, then written to the session log. `Session.resume` rebuilds the same state from the log.
  *
  * User input arrives through `submit` (goals, slash commands, intent phrases), `answer` /
  * `dismissInterview` (INT-1, INT-2, SYN-3, MODE-4) and `approve` (GATE-1 choices, GATE-6 routes).
@@ -713,7 +713,11 @@ export class Session {
     return { kind: 'notice', text };
   }
 
-  /** Stamp → apply → log → listeners. A log write failure is surfaced, never swallowed. */
+  /**
+   * Stamp → apply → listeners → log: the listeners are synchronous and hear the event before the
+   * awaited log write, so clients never wait on the disk. A log write failure is surfaced, never
+   * swallowed.
+   */
   private async emit(input: EventInput): Promise<void> {
     const event = this.sequencer.stamp(input);
     this.current = applyEvent(this.current, event);
