@@ -303,14 +303,20 @@ interface Collected<T> {
   run: RgRun;
 }
 
-/** Runs rg and keeps what `parse` makes of its lines, stopping rg once one more than `max` came. */
-async function collect<T>(
+/**
+ * Up to `max` results sorted by path, from rg running on all its threads: `--sort path` would
+ * make it walk in one thread (1.5-2× slower on a whole-tree search with two cores). When more
+ * than `max` exist, the ones returned are the first rg found, not the first in path order (rg is
+ * stopped once one more than `max` came). An rg error that came with no result at all throws.
+ */
+async function sortedResults<T>(
   rg: string,
   args: string[],
   scope: SearchScope,
   signal: AbortSignal | undefined,
   max: number,
   parse: (line: Buffer) => T | null,
+  order: (a: T, b: T) => number,
 ): Promise<Collected<T>> {
   const items: T[] = [];
   let limitReached = false;
@@ -324,28 +330,9 @@ async function collect<T>(
     items.push(item);
     return true;
   });
-  return { items, limitReached, run };
-}
-
-/**
- * Up to `max` results sorted by path, from rg running on all its threads: `--sort path` would
- * make it walk in one thread (1.5-2× slower on a whole-tree search with two cores). When more
- * than `max` exist, the ones returned are the first rg found, not the first in path order. An rg
- * error that came with no result at all throws.
- */
-async function sortedResults<T>(
-  rg: string,
-  args: string[],
-  scope: SearchScope,
-  signal: AbortSignal | undefined,
-  max: number,
-  parse: (line: Buffer) => T | null,
-  order: (a: T, b: T) => number,
-): Promise<Collected<T>> {
-  const found = await collect(rg, args, scope, signal, max, parse);
   // Exit 1 = no match; 2 = an error, which still may come with results (an unreadable file).
-  if (found.run.code === 2 && found.items.length === 0) throw rgFailure(found.run);
-  return { ...found, items: found.items.sort(order) };
+  if (run.code === 2 && items.length === 0) throw rgFailure(run);
+  return { items: items.sort(order), limitReached, run };
 }
 
 async function rgGrep(rg: string, req: GrepRequest): Promise<GrepResult> {
