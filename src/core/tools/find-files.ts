@@ -1,10 +1,9 @@
 /** `find_files`: workspace files whose path matches a glob, through the Search port. */
 import { z } from 'zod';
 import { displayPath } from './paths';
-import { existingBase, listingResult } from './listing';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { existingBase, listingResult, searchOrFail } from './listing';
+import { defineTool, type ToolResult } from './tool';
 import { plural } from './text';
-import { errorMessage } from '../errors';
 
 const FIND_FILES_DEFAULT_MAX = 200;
 const FIND_FILES_MAX = 1000;
@@ -38,18 +37,9 @@ export const findFilesTool = defineTool({
     });
     const where = base.relative;
     const max = args.max_results ?? FIND_FILES_DEFAULT_MAX;
-    let found;
-    try {
-      found = await ctx.ports.search.findFiles({
-        root: base.real,
-        glob: args.glob,
-        maxResults: max,
-        signal: ctx.signal,
-      });
-    } catch (err) {
-      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
-      throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${errorMessage(err)}`);
-    }
+    const found = await searchOrFail(ctx, 'find_files', `use the glob \`${args.glob}\``, () =>
+      ctx.ports.search.findFiles({ root: base.real, glob: args.glob, maxResults: max, signal: ctx.signal }),
+    );
     const paths = found.files.map((f) => displayPath(ctx.root, base.realRoot, f));
     const scope = where === '.' ? '' : ` under ${where}`;
     const target = `${args.glob}${scope}`;

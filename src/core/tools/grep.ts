@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { displayPath } from './paths';
 import type { GrepResult } from '../ports';
-import { existingBase, listingResult } from './listing';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { existingBase, listingResult, searchOrFail } from './listing';
+import { defineTool, type ToolResult } from './tool';
 import { plural } from './text';
-import { errorMessage } from '../errors';
 
 const GREP_DEFAULT_MAX = 100;
 const GREP_MAX = 500;
@@ -76,9 +75,8 @@ export const grepTool = defineTool({
     });
     const where = base.relative;
     const max = args.max_results ?? GREP_DEFAULT_MAX;
-    let found;
-    try {
-      found = await ctx.ports.search.grep({
+    const found = await searchOrFail(ctx, 'grep', `search for \`${args.pattern}\``, () =>
+      ctx.ports.search.grep({
         root: base.real,
         pattern: args.pattern,
         fixed: args.fixed_strings ?? false,
@@ -87,11 +85,8 @@ export const grepTool = defineTool({
         maxResults: max,
         maxLineChars: MAX_MATCH_CHARS,
         signal: ctx.signal,
-      });
-    } catch (err) {
-      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'grep was cancelled.');
-      throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${errorMessage(err)}`);
-    }
+      }),
+    );
     const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;
     const target = `${args.pattern}${scope}`;
     if (found.matches.length === 0) {

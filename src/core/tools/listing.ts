@@ -7,6 +7,7 @@ import type { EntryKind } from '../ports';
 import { resolveWorkspacePath, type WorkspacePath } from './paths';
 import { cutHead, cutNote, type Cut } from './preview';
 import { ToolFailure, type ToolContext, type ToolErrorCode, type ToolResult } from './tool';
+import { errorMessage } from '../errors';
 
 /** The refusal for a path that exists but is of a kind the tool does not search. */
 interface WrongKind {
@@ -27,6 +28,24 @@ export async function existingBase(
   if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
   if (!kinds.includes(base.stat.kind)) throw new ToolFailure(wrongKind.code, `\`${where}\` ${wrongKind.says}`, where);
   return base;
+}
+
+/**
+ * The Search port's answer; a failure becomes `cancelled` when the call was stopped, otherwise
+ * `failed` with "<tool> could not <couldNot>: <reason>".
+ */
+export async function searchOrFail<T>(
+  ctx: ToolContext,
+  tool: string,
+  couldNot: string,
+  search: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await search();
+  } catch (err) {
+    if (ctx.signal.aborted) throw new ToolFailure('cancelled', `${tool} was cancelled.`);
+    throw new ToolFailure('failed', `${tool} could not ${couldNot}: ${errorMessage(err)}`);
+  }
 }
 
 interface ListingParts {
