@@ -1,10 +1,9 @@
 /** `find_files`: workspace files whose path matches a glob, through the Search port. */
 import { z } from 'zod';
-import { displayPath, resolveWorkspacePath } from './paths';
-import { cutHead, cutNote } from './preview';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { displayPath } from './paths';
+import { existingBase, listingResult, searchOrFail } from './listing';
+import { defineTool, type ToolResult } from './tool';
 import { plural } from './text';
-import { errorMessage } from '../errors';
 
 const FIND_FILES_DEFAULT_MAX = 200;
 const FIND_FILES_MAX = 1000;
@@ -32,24 +31,15 @@ export const findFilesTool = defineTool({
   schema,
   mutates: false,
   async handler(args, ctx): Promise<ToolResult> {
-    const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
+    const base = await existingBase(ctx, args.path ?? '.', ['directory'], {
+      code: 'not_a_directory',
+      says: 'is not a folder.',
+    });
     const where = base.relative;
-    if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
-    if (base.stat.kind !== 'directory')
-      throw new ToolFailure('not_a_directory', `\`${where}\` is not a folder.`, where);
     const max = args.max_results ?? FIND_FILES_DEFAULT_MAX;
-    let found;
-    try {
-      found = await ctx.ports.search.findFiles({
-        root: base.real,
-        glob: args.glob,
-        maxResults: max,
-        signal: ctx.signal,
-      });
-    } catch (err) {
-      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'find_files was cancelled.');
-      throw new ToolFailure('failed', `find_files could not use the glob \`${args.glob}\`: ${errorMessage(err)}`);
-    }
+    const found = await searchOrFail(ctx, 'find_files', `use the glob \`${args.glob}\``, () =>
+      ctx.ports.search.findFiles({ root: base.real, glob: args.glob, maxResults: max, signal: ctx.signal }),
+    );
     const paths = found.files.map((f) => displayPath(ctx.root, base.realRoot, f));
     const scope = where === '.' ? '' : ` under ${where}`;
     const target = `${args.glob}${scope}`;
@@ -63,26 +53,19 @@ export const findFilesTool = defineTool({
         data: { count: 0 },
       };
     }
-    const more = found.limitReached ? `\n[stopped at ${max} paths; narrow the glob or the path to see the rest]` : '';
-    const body = `${paths.join('\n')}\n`;
-    const summary = `found ${plural(paths.length, 'file')}${found.limitReached ? '+' : ''} for ${target}`;
-    const data = { count: paths.length, limitReached: found.limitReached };
-    const cut = cutHead(body, ctx.previewBytes);
-    if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
-    return {
-      ok: true,
-      content:
-        cut.text +
-        cutNote(
-          cut,
+    return listingResult(
+      {
+        body: `${paths.join('\n')}\n`,
+        summary: `found ${plural(paths.length, 'file')}${found.limitReached ? '+' : ''} for ${target}`,
+        target,
+        data: { count: paths.length, limitReached: found.limitReached },
+        tail: found.limitReached ? `\n[stopped at ${max} paths; narrow the glob or the path to see the rest]` : '',
+        hint: (cut) =>
           found.limitReached
             ? `${cut.headLines} of the first ${max} paths shown; the search stopped at ${max} paths and there are more. Narrow the glob or the path.`
             : `${paths.length} paths found, ${cut.headLines} shown; narrow the glob or the path.`,
-        ),
-      summary,
-      target,
-      truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },
-      data,
-    };
+      },
+      ctx.previewBytes,
+    );
   },
 });

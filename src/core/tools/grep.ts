@@ -1,11 +1,10 @@
 /** `grep`: lines of workspace files matching a pattern, through the Search port. */
 import { z } from 'zod';
-import { displayPath, resolveWorkspacePath, type WorkspacePath } from './paths';
+import { displayPath } from './paths';
 import type { GrepResult } from '../ports';
-import { cutHead, cutNote } from './preview';
-import { defineTool, ToolFailure, type ToolContext, type ToolResult } from './tool';
+import { existingBase, listingResult, searchOrFail } from './listing';
+import { defineTool, type ToolResult } from './tool';
 import { plural } from './text';
-import { errorMessage } from '../errors';
 
 const GREP_DEFAULT_MAX = 100;
 const GREP_MAX = 500;
@@ -31,21 +30,6 @@ const schema = z.strictObject({
     .describe(`Most matching lines to return; default ${GREP_DEFAULT_MAX}.`),
 });
 
-/** The file or folder to search; refuses a missing path and anything else than a file or a folder. */
-async function searchBase(ctx: ToolContext, path: string): Promise<WorkspacePath> {
-  const base = await resolveWorkspacePath(ctx.ports.fs, ctx.root, path);
-  const where = base.relative;
-  if (base.stat === null) throw new ToolFailure('not_found', `\`${where}\` does not exist.`, where);
-  if (base.stat.kind !== 'file' && base.stat.kind !== 'directory') {
-    throw new ToolFailure(
-      'not_a_file',
-      `\`${where}\` is not a regular file or a folder; grep searches those only.`,
-      where,
-    );
-  }
-  return base;
-}
-
 /** "path:line: text" lines, cut at the preview limit with a note that says how to narrow the search. */
 function matchesResult(
   found: GrepResult,
@@ -57,27 +41,23 @@ function matchesResult(
   const files = new Set(found.matches.map((m) => m.path)).size;
   const summary = `grep ${JSON.stringify(pattern)}${scope}: ${plural(found.matches.length, 'match', 'matches')}${found.limitReached ? '+' : ''} in ${plural(files, 'file')}`;
   const data = { matches: found.matches.length, files, limitReached: found.limitReached };
-  const more = found.limitReached
+  const tail = found.limitReached
     ? `\n[stopped at ${max} matches; narrow the pattern, path or glob to see the rest]`
     : '';
-  const body = `${lines.join('\n')}\n`;
-  const cut = cutHead(body, shown.previewBytes);
-  if (cut === null) return { ok: true, content: body.trimEnd() + more, summary, target, data };
-  return {
-    ok: true,
-    content:
-      cut.text +
-      cutNote(
-        cut,
+  return listingResult(
+    {
+      body: `${lines.join('\n')}\n`,
+      summary,
+      target,
+      data,
+      tail,
+      hint: (cut) =>
         found.limitReached
           ? `${cut.headLines} of the first ${max} matching lines shown; the search stopped at ${max} matches and there are more. Narrow the pattern, path or glob.`
           : `${cut.headLines} of ${found.matches.length} matching lines shown; narrow the pattern, path or glob.`,
-      ),
-    summary,
-    target,
-    truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },
-    data,
-  };
+    },
+    shown.previewBytes,
+  );
 }
 
 export const grepTool = defineTool({
@@ -89,12 +69,14 @@ export const grepTool = defineTool({
   schema,
   mutates: false,
   async handler(args, ctx): Promise<ToolResult> {
-    const base = await searchBase(ctx, args.path ?? '.');
+    const base = await existingBase(ctx, args.path ?? '.', ['file', 'directory'], {
+      code: 'not_a_file',
+      says: 'is not a regular file or a folder; grep searches those only.',
+    });
     const where = base.relative;
     const max = args.max_results ?? GREP_DEFAULT_MAX;
-    let found;
-    try {
-      found = await ctx.ports.search.grep({
+    const found = await searchOrFail(ctx, 'grep', `search for \`${args.pattern}\``, () =>
+      ctx.ports.search.grep({
         root: base.real,
         pattern: args.pattern,
         fixed: args.fixed_strings ?? false,
@@ -103,11 +85,8 @@ export const grepTool = defineTool({
         maxResults: max,
         maxLineChars: MAX_MATCH_CHARS,
         signal: ctx.signal,
-      });
-    } catch (err) {
-      if (ctx.signal.aborted) throw new ToolFailure('cancelled', 'grep was cancelled.');
-      throw new ToolFailure('failed', `grep could not search for \`${args.pattern}\`: ${errorMessage(err)}`);
-    }
+      }),
+    );
     const scope = `${where === '.' ? '' : ` in ${where}`}${args.glob === undefined ? '' : ` (${args.glob})`}`;
     const target = `${args.pattern}${scope}`;
     if (found.matches.length === 0) {

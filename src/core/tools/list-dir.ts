@@ -5,9 +5,8 @@
 import { posix as path } from 'node:path';
 import { z } from 'zod';
 import type { DirEntry, FileSystem } from '../ports';
-import { resolveWorkspacePath } from './paths';
-import { cutHead, cutNote } from './preview';
-import { defineTool, ToolFailure, type ToolResult } from './tool';
+import { existingBase, listingResult } from './listing';
+import { defineTool, type ToolResult } from './tool';
 import { plural } from './text';
 import { errorMessage } from '../errors';
 
@@ -62,11 +61,11 @@ export const listDirTool = defineTool({
   schema,
   mutates: false,
   async handler(args, ctx): Promise<ToolResult> {
-    const target = await resolveWorkspacePath(ctx.ports.fs, ctx.root, args.path ?? '.');
+    const target = await existingBase(ctx, args.path ?? '.', ['directory'], {
+      code: 'not_a_directory',
+      says: 'is a file, not a folder; use read_file to read it.',
+    });
     const rel = target.relative;
-    if (target.stat === null) throw new ToolFailure('not_found', `\`${rel}\` does not exist.`, rel);
-    if (target.stat.kind !== 'directory')
-      throw new ToolFailure('not_a_directory', `\`${rel}\` is a file, not a folder; use read_file to read it.`, rel);
     const depth = args.depth ?? 1;
     const out: Listing = { lines: [], count: 0, omitted: 0 };
     await list(ctx.ports.fs, target.real, depth, '', out);
@@ -86,26 +85,19 @@ export const listDirTool = defineTool({
         ? `at least ${out.omitted} more entries not listed (the listing stops at ${LIST_DIR_MAX_ENTRIES}); list a subfolder or use find_files.`
         : null;
     if (omitted !== null) out.lines.push(`… ${omitted}`);
-    const body = `${rel === '.' ? './' : `${rel}/`}\n${out.lines.join('\n')}\n`;
-    const cut = cutHead(body, ctx.previewBytes);
-    const summary = `listed ${rel}${depth > 1 ? ` (depth ${depth})` : ''}: ${plural(out.count + out.omitted, 'entry', 'entries')}`;
-    if (cut === null)
-      return { ok: true, content: body.trimEnd(), summary, target: rel, data: { entries: out.count + out.omitted } };
-    return {
-      ok: true,
-      // The cut drops the last line, which may be the one saying that entries were left out.
-      content:
-        cut.text +
-        cutNote(
-          cut,
+    return listingResult(
+      {
+        body: `${rel === '.' ? './' : `${rel}/`}\n${out.lines.join('\n')}\n`,
+        summary: `listed ${rel}${depth > 1 ? ` (depth ${depth})` : ''}: ${plural(out.count + out.omitted, 'entry', 'entries')}`,
+        target: rel,
+        data: { entries: out.count + out.omitted },
+        // The cut drops the last line, which may be the one saying that entries were left out.
+        hint: (cut) =>
           omitted === null
             ? 'List a subfolder, or use a smaller depth.'
             : `${cut.headLines - 1} entries shown, ${omitted}`,
-        ),
-      summary,
-      target: rel,
-      truncated: { shownBytes: cut.shownBytes, totalBytes: cut.totalBytes },
-      data: { entries: out.count + out.omitted },
-    };
+      },
+      ctx.previewBytes,
+    );
   },
 });
