@@ -13,14 +13,14 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import { systemClock, type Clock } from '../ports';
-import { failureFromSdkThrow, protocolFailure } from './failure';
+import { sdkStreamFailures } from './failure';
+import { readSdkStream } from './sdk-stream';
 import {
   parseBaseUrl,
   wireParameters,
   type FinishReason,
   type ModelProvider,
   type ModelRequest,
-  type ProviderFailure,
   type StreamChunk,
   type Usage,
 } from './provider';
@@ -247,32 +247,16 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   const clock = options.clock ?? systemClock;
   const client = anthropicClient(options);
 
-  const failureOf = (err: unknown): ProviderFailure =>
-    failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
-  const protocolError = (message: string, retryable: boolean): StreamChunk => ({
-    type: 'error',
-    failure: protocolFailure(PROVIDER_ID, secrets, retryable, message),
-  });
+  const { failureOf, protocolError } = sdkStreamFailures(PROVIDER_ID, { APIError, APIConnectionError }, secrets, clock);
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
-    if (signal?.aborted) {
-      yield { type: 'cancelled' };
-      return;
-    }
     const reader = new MessageEventReader();
-    try {
+    const open = async () => {
       const body = toAnthropicBody(request, options.model, options.thinkingBudgetTokens);
-      const events = await client.messages.create(body, signal ? { signal } : {});
-      for await (const event of events as AsyncIterable<RawMessageStreamEvent>) yield* reader.read(event);
-    } catch (err) {
-      yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
-      return;
-    }
-    if (signal?.aborted) {
-      yield { type: 'cancelled' };
-      return;
-    }
+      return (await client.messages.create(body, signal ? { signal } : {})) as AsyncIterable<RawMessageStreamEvent>;
+    };
+    if (!(yield* readSdkStream(signal, open, (event) => reader.read(event), failureOf))) return;
     if (!reader.stopped || reader.finish === undefined) {
       yield protocolError('the stream ended before message_stop (connection closed early?)', true);
       return;

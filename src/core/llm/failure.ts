@@ -1,4 +1,5 @@
-import type { FailureKind, ProviderFailure } from './provider';
+import type { Clock } from '../ports';
+import type { FailureKind, ProviderFailure, StreamChunk } from './provider';
 import { redactSecrets } from './redact';
 
 const MAX_MESSAGE = 500;
@@ -107,7 +108,7 @@ export interface SdkErrorClasses {
  * failure, always retryable; an API error maps by status, `retry-after` and error type; anything
  * else (a body that is not JSON, a socket that died mid-stream) is a retryable transport failure.
  */
-export function failureFromSdkThrow(
+function failureFromSdkThrow(
   err: unknown,
   sdk: SdkErrorClasses,
   provider: string,
@@ -150,4 +151,23 @@ export function describeCause(err: unknown): string {
   }
   if (parts.length === 0) return String(err);
   return parts.length === 1 ? (parts[0] ?? '') : `${parts[0]} (${parts.slice(1).join('; ')})`;
+}
+
+/**
+ * The two ways a stream from an SDK-backed provider fails, bound to that provider and its
+ * secrets: the SDK threw (`failureOf`), or the stream broke the protocol (`protocolError`).
+ */
+export function sdkStreamFailures(
+  provider: string,
+  sdk: SdkErrorClasses,
+  secrets: readonly string[],
+  clock: Clock,
+): { failureOf(err: unknown): ProviderFailure; protocolError(message: string, retryable: boolean): StreamChunk } {
+  return {
+    failureOf: (err) => failureFromSdkThrow(err, sdk, provider, secrets, clock.now()),
+    protocolError: (message, retryable) => ({
+      type: 'error',
+      failure: protocolFailure(provider, secrets, retryable, message),
+    }),
+  };
 }

@@ -7,14 +7,14 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../ports';
-import { failureFromSdkThrow, protocolFailure } from './failure';
+import { sdkStreamFailures } from './failure';
+import { readSdkStream } from './sdk-stream';
 import {
   parseBaseUrl,
   wireParameters,
   type FinishReason,
   type ModelProvider,
   type ModelRequest,
-  type ProviderFailure,
   type StreamChunk,
   type ToolCall,
   type Usage,
@@ -207,34 +207,16 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     options.maxTokensField ?? (url.hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
   const client = openAIClient(options, baseURL);
 
-  const failureOf = (err: unknown): ProviderFailure =>
-    failureFromSdkThrow(err, { APIError, APIConnectionError }, PROVIDER_ID, secrets, clock.now());
-  const protocolError = (message: string, retryable: boolean): StreamChunk => ({
-    type: 'error',
-    failure: protocolFailure(PROVIDER_ID, secrets, retryable, message),
-  });
+  const { failureOf, protocolError } = sdkStreamFailures(PROVIDER_ID, { APIError, APIConnectionError }, secrets, clock);
 
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
-    if (signal?.aborted) {
-      yield { type: 'cancelled' };
-      return;
-    }
     const reader = new CompletionChunkReader();
-    try {
+    const open = async () => {
       const body = toOpenAIBody(request, options.model, maxTokensField);
-      const response = await client.chat.completions.create(body, signal ? { signal } : {});
-      for await (const chunk of response) yield* reader.read(chunk);
-    } catch (err) {
-      // State-based (EXEC-5): only our own signal makes a cancellation, whatever the error says.
-      yield signal?.aborted ? { type: 'cancelled' } : { type: 'error', failure: failureOf(err) };
-      return;
-    }
-    // The SDK ends the iteration quietly when aborted, so the state is checked here too.
-    if (signal?.aborted) {
-      yield { type: 'cancelled' };
-      return;
-    }
+      return client.chat.completions.create(body, signal ? { signal } : {});
+    };
+    if (!(yield* readSdkStream(signal, open, (chunk) => reader.read(chunk), failureOf))) return;
     yield* reader.flush();
     const finish = reader.finish;
     if (finish === undefined) {
