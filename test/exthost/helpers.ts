@@ -90,3 +90,14 @@ Let \`greet\` in src/greet.js upper-case its greeting when asked.
 
 ## Assumptions and Defaults
 - Lower-case stays the default.`;
+
+/** The multi-root window's two folders, `alpha` and `beta` (test/harness/windows.ts), in order. */
+export function alphaAndBeta(): [vscode.WorkspaceFolder, vscode.WorkspaceFolder] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  assert.deepEqual(
+    folders.map((f) => f.name),
+    ['alpha', 'beta'],
+    'a workspace of two folders',
+  );
+  return folders as [vscode.WorkspaceFolder, vscode.WorkspaceFolder];
+}

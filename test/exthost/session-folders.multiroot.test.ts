@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import type { SessionEvent } from '../../src/core/session/events';
 import type { ExtensionApi } from '../../src/extension/main';
 import {
+  alphaAndBeta,
   extensionApi,
   notices,
   recordPanel,
@@ -71,14 +72,8 @@ suite('Multi-root: the session works in one chosen folder (issue 15 item 5)', ()
 
   suiteSetup(async () => {
     api = await extensionApi();
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    assert.deepEqual(
-      folders.map((f) => f.name),
-      ['alpha', 'beta'],
-      'a workspace of two folders',
-    );
-    [alpha, beta] = folders as [vscode.WorkspaceFolder, vscode.WorkspaceFolder];
-    for (const f of folders) writeFileSync(join(f.uri.fsPath, 'which.txt'), `this is ${f.name}\n`);
+    [alpha, beta] = alphaAndBeta();
+    for (const f of [alpha, beta]) writeFileSync(join(f.uri.fsPath, 'which.txt'), `this is ${f.name}\n`);
     await useScriptedChatModel();
   });
 

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
-import { extensionApi } from './helpers';
+import { alphaAndBeta, extensionApi } from './helpers';
 import { invoke, READY_PLAN, recordNotifications, SAVED_PLAN, text } from './lm-tool-calls';
 
 suite('lm tools in a multi-root workspace (issue 18 item 1, issue 15 item 5)', () => {
@@ -18,12 +18,7 @@ suite('lm tools in a multi-root workspace (issue 18 item 1, issue 15 item 5)', (
 
   suiteSetup(async () => {
     api = await extensionApi();
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    assert.deepEqual(
-      folders.map((f) => f.name),
-      ['alpha', 'beta'],
-    );
-    [alpha, beta] = folders as [vscode.WorkspaceFolder, vscode.WorkspaceFolder];
+    [alpha, beta] = alphaAndBeta();
   });
 
   suiteTeardown(() => {
