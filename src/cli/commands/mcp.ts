@@ -20,8 +20,9 @@ const HELP = [
     (g) => `  ${g.name.padEnd(14)}${(g.readOnly ? 'read-only' : 'writes .vtcode/').padEnd(17)}${g.title}`,
   ),
   '',
-  'The workspace is DIR, or the current folder. Plans are saved under DIR/.vtcode/plans/ and',
-  'approved by the user in VS Code; the task checklist is the one VT Code\u2019s Tasks view shows.',
+  'The workspace is DIR, or the current folder. Plans are saved under DIR/.vtcode/plans/ and wait',
+  'for your approval (tell your agent; VS Code does not see plans saved over MCP); the task',
+  'checklist is the one VT Code\u2019s Tasks view shows.',
   '',
   'Setup (replace the paths):',
   '  Claude Code  claude mcp add vtplan -- node /path/to/dist/cli.js mcp --workspace /path/to/project',
@@ -59,7 +60,7 @@ export const mcpCommand: CliCommand = {
       {
         root,
         fs: nodeFileSystem,
-        onPlanReady: (plan) => log(`plan ready for approval in VS Code: ${plan.relativePath}`),
+        onPlanReady: (plan) => log(`plan ready for your approval: ${plan.relativePath}`),
       },
       { stdin: process.stdin, stdout: process.stdout, log },
     );

@@ -35,7 +35,7 @@ export const savePlanGate = defineGate({
   name: 'savePlan',
   title: 'Save plan',
   description: [
-    'Save a finished plan under .vtcode/plans/ for the user to approve in VS Code (VT Code Planning\'s "Ready to code?"). The plan is validated first and saved only when it is ready; otherwise nothing is written and the result lists every error to fix (validate with validatePlan while drafting).',
+    'Save a finished plan under .vtcode/plans/ for the user to review and approve. The plan is validated first and saved only when it is ready; otherwise nothing is written and the result lists every error to fix (validate with validatePlan while drafting).',
     'Saving does not approve the plan: wait for the user to approve it before you implement. Returns the saved path.',
   ].join(' '),
   inputSchema,

@@ -152,7 +152,7 @@ test('STORE-1: savePlan over MCP saves a ready plan (and says so on stderr), ref
   const rel = '.vtcode/plans/refresh-readme-and-install-guide-for-2-0.md';
   assert.equal(saved.structuredContent?.path, rel);
   assert.ok(ws.exists(rel));
-  await until(() => stderr.includes(`vtplan mcp: plan ready for approval in VS Code: ${rel}`));
+  await until(() => stderr.includes(`vtplan mcp: plan ready for your approval: ${rel}`));
 });
 
 test('bad input gets an MCP error result with the zod message, and the server keeps answering', async () => {
