@@ -6,6 +6,7 @@
  */
 import { posix as path } from 'node:path';
 import { findGate, type GateName, type GateResult, type ReadyPlan } from '../core/gates';
+import { describeIssue } from '../core/plan/repair';
 import { validatePlan } from '../core/plan/validate';
 import { refreshTrackerFromPlan } from '../core/session/handoff';
 import { nodeFileSystem } from '../node/fs';
@@ -35,7 +36,7 @@ export async function approveSavedPlan(
   if (!report.ready)
     return {
       ok: false,
-      reason: `it is not valid any more: ${report.errors.map((e) => `${e.line ? `line ${e.line}: ` : ''}${e.message}`).join('; ')}`,
+      reason: `it is not valid any more: ${report.errors.map(describeIssue).join('; ')}`,
     };
   const refreshed = await refreshTrackerFromPlan(nodeFileSystem, root, absolute, markdown);
   return refreshed.ok ? { ok: true, trackerFile: refreshed.trackerFile } : { ok: false, reason: refreshed.reason };

@@ -72,9 +72,6 @@ export interface GateTool {
   handler(input: unknown, ctx: GateContext): Promise<GateResult>;
 }
 
-/** `1 step`, `2 steps`. */
-export const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The input schema as JSON Schema (the form VS Code's `languageModelTools` and MCP lists carry). */
 export function gateJsonSchema(gate: GateTool): Record<string, unknown> {
   return z.toJSONSchema(gate.inputSchema, { io: 'input' }) as Record<string, unknown>;

@@ -6,8 +6,9 @@
  */
 import { posix as path } from 'node:path';
 import { z } from 'zod';
+import { plural } from '../tools/text';
 import { PLAN_SLUG, PlanStore, planOfText, toPlanReport } from '../plan';
-import { count, defineGate, gateFailure, type ReadyPlan } from './gate';
+import { defineGate, gateFailure, type ReadyPlan } from './gate';
 import { reportText } from './validate-plan';
 
 const inputSchema = z.strictObject({
@@ -78,7 +79,7 @@ export const savePlanGate = defineGate({
         return {
           ok: true,
           text: [
-            `${how} \`${relativePath}\` (${count(report.steps.length, 'step')}, ${count(report.warnings.length, 'warning')}).`,
+            `${how} \`${relativePath}\` (${plural(report.steps.length, 'step')}, ${plural(report.warnings.length, 'warning')}).`,
             'It is not approved yet: the user reviews and approves it. Do not start implementing until they do.',
           ].join(' '),
           data: { status: outcome.status, slug: outcome.slug, path: relativePath, ...report },

@@ -4,10 +4,11 @@
  * the workspace, no symlink out of it).
  */
 import { z } from 'zod';
+import { plural } from '../tools/text';
 import { describeIssue, PLAN_FORMAT_RULES, reportPlan, type PlanReport } from '../plan';
 import { resolveWorkspacePath } from '../tools/paths';
 import { ToolFailure } from '../tools/tool';
-import { count, defineGate, type GateContext } from './gate';
+import { defineGate, type GateContext } from './gate';
 
 /** Far above any plan (PLAN-7 warns past ~1500 tokens); a larger file is not read at all. */
 const PLAN_FILE_MAX_BYTES = 1024 * 1024;
@@ -83,8 +84,8 @@ function stepLine(step: PlanReport['steps'][number]): string {
 export function reportText(report: PlanReport, subject: string): string {
   const lines = [
     report.ready
-      ? `${subject} is ready (${count(report.steps.length, 'step')}, ${count(report.warnings.length, 'warning')}).`
-      : `${subject} is not ready: ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')}. Fix every error and validate again.`,
+      ? `${subject} is ready (${plural(report.steps.length, 'step')}, ${plural(report.warnings.length, 'warning')}).`
+      : `${subject} is not ready: ${plural(report.errors.length, 'error')}, ${plural(report.warnings.length, 'warning')}. Fix every error and validate again.`,
   ];
   if (report.errors.length > 0) lines.push('', 'Errors:', ...report.errors.map((e) => `- ${describeIssue(e)}`));
   if (report.warnings.length > 0)

@@ -3,6 +3,7 @@
  * ADD-2): `vtplan validate` prints it and the `validatePlan` / `savePlan` gates (issue 18) return
  * it, so every surface names the same codes, steps and lines.
  */
+import { plural } from '../tools/text';
 import { extractPlan } from './extract';
 import { validatePlan, type PlanIssue, type ValidationReport } from './validate';
 
@@ -74,8 +75,6 @@ export function reportPlan(text: string): PlanReport {
   const { plan, lineOffset } = planOfText(text);
   return toPlanReport(validatePlan(plan), lineOffset);
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `label:line: code: message` for every issue, then the verdict line (the `vtplan validate` text). */
 export function reportLines(report: PlanReport, label: string): string[] {
