@@ -513,6 +513,50 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The pattern as UTF-8 bytes when it is plain text: case-sensitive, no metacharacter, no line
+ * break, no U+FFFD (which the decoder makes of invalid bytes). A file without those bytes has no
+ * matching line, so it is never decoded: most searches a planning agent runs are identifiers, and
+ * decoding every file was most of the fallback's time and of the garbage that grew its heap.
+ */
+function literalOf(req: GrepRequest): Buffer | null {
+  const { pattern } = req;
+  if (req.caseInsensitive || pattern === '' || /[\n\r\uFFFD]/.test(pattern)) return null;
+  if (!req.fixed && /[\\^$.|?*+()[\]{}]/.test(pattern)) return null;
+  return Buffer.from(pattern, 'utf8');
+}
+
+function isBinary(chunk: Buffer, n: number): boolean {
+  return chunk.subarray(0, Math.min(n, BINARY_SNIFF_BYTES)).includes(0);
+}
+
+/**
+ * Whether the file holds `needle` (false for a binary file or a failed read), read a chunk at a
+ * time; each chunk starts with the previous one's last `needle.length - 1` bytes, so a needle
+ * across a chunk boundary is found too.
+ */
+async function containsBytes(fd: number, needle: Buffer, scan: Scan): Promise<boolean> {
+  const chunk = scan.chunk;
+  const overlap = needle.length - 1;
+  let kept = 0;
+  for (let position = 0; ;) {
+    let n: number;
+    try {
+      n = readSync(fd, chunk, kept, chunk.length - kept, position);
+    } catch {
+      return false;
+    }
+    if (n === 0) return false;
+    if (position === 0 && isBinary(chunk, n)) return false;
+    position += n;
+    const end = kept + n;
+    if (chunk.subarray(0, end).includes(needle)) return true;
+    kept = Math.min(overlap, end);
+    chunk.copyWithin(0, end - kept, end);
+    await scan.slicer.tick();
+  }
+}
+
 function compilePattern(req: GrepRequest): RegExp {
   const source = req.fixed ? escapeRegExp(req.pattern) : req.pattern;
   try {
@@ -524,6 +568,8 @@ function compilePattern(req: GrepRequest): RegExp {
 
 interface Scan {
   regex: RegExp;
+  /** The UTF-8 bytes every matching line contains, when the pattern is plain text (literalOf). */
+  literal: Buffer | null;
   maxLineChars: number;
   chunk: Buffer;
   slicer: Slicer;
@@ -545,6 +591,7 @@ async function scanFile(file: string, scan: Scan): Promise<boolean> {
     return true;
   }
   try {
+    if (scan.literal !== null && !(await containsBytes(fd, scan.literal, scan))) return true;
     const decoder = new StringDecoder('utf8');
     let carry = '';
     let lineNo = 0;
@@ -559,15 +606,16 @@ async function scanFile(file: string, scan: Scan): Promise<boolean> {
         text: excerptAround(text, found.index, found.index + found[0].length, scan.maxLineChars),
       });
     };
-    for (let first = true; ; first = false) {
+    for (let first = true, position = 0; ; first = false) {
       let n: number;
       try {
-        n = readSync(fd, scan.chunk, 0, scan.chunk.length, null);
+        n = readSync(fd, scan.chunk, 0, scan.chunk.length, position);
       } catch {
         return true;
       }
       if (n === 0) break;
-      if (first && scan.chunk.subarray(0, Math.min(n, BINARY_SNIFF_BYTES)).includes(0)) return true;
+      position += n;
+      if (first && isBinary(scan.chunk, n)) return true;
       const text = carry + decoder.write(scan.chunk.subarray(0, n));
       let start = 0;
       for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
@@ -597,6 +645,7 @@ export const jsSearch: Search = {
     let limitReached = false;
     const scan: Scan = {
       regex,
+      literal: literalOf(req),
       maxLineChars: req.maxLineChars,
       chunk: Buffer.allocUnsafe(CHUNK_BYTES),
       slicer,

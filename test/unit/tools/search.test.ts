@@ -387,6 +387,29 @@ test('grep (JS fallback) reads a file in chunks: a line across a chunk boundary,
   );
 });
 
+test("grep (JS fallback) finds plain text that a chunk boundary splits, where it looks for the text's bytes before decoding lines", async () => {
+  // The first 1 MiB chunk ends after "hel": only the bytes kept from its end let the next chunk find "helper".
+  const head = 'x\n'.repeat(524_286); // 1,048,572 bytes
+  const content = `${head}ahelperSplit\nafter\n`;
+  assert.equal(Buffer.byteLength(`${head}ahel`), 1024 * 1024, '"hel" ends the first chunk');
+  ws.write('split.txt', content);
+  for (const fixed of [true, false]) {
+    const r = await jsSearch.grep({
+      root: path.join(ws.root, 'split.txt'),
+      pattern: 'helperSplit',
+      fixed,
+      caseInsensitive: false,
+      maxResults: 10,
+      maxLineChars: 300,
+    });
+    assert.deepEqual(
+      r.matches.map((m) => [m.line, m.text]),
+      [[524_287, 'ahelperSplit']],
+      `fixed: ${fixed}`,
+    );
+  }
+});
+
 test('EXEC-5: a stop signal fired while the JS fallback searches ends it with "cancelled"', async () => {
   for (let i = 0; i < 50; i++) ws.write(`tree/d${i}/f.txt`, 'helper\n');
   const controller = new AbortController();
