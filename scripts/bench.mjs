@@ -1,8 +1,10 @@
 // `npm run bench`: figures, never pass/fail. Prints one line per figure with its target.
 //   - minified bundle sizes (production build)
-//   - activation time inside the real VS Code extension host (5 fresh launches), beside an empty
+//   - activation time inside the real VS Code extension host (10 fresh launches), beside an empty
 //     extension activated in the same hosts
 //   - every bench/*.bench.ts (run with tsx)
+// `npm run bench -- activation research` runs only the parts named (`activation`, or a bench file
+// without `.bench.ts`); the bundle sizes are always printed.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,9 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+const only = process.argv.slice(2);
+const wanted = (name) => only.length === 0 || only.includes(name);
 
 if (run(process.execPath, ['scripts/build.mjs', '--production']) !== 0) process.exit(1);
 const kb = (f) => (statSync(join(root, 'dist', f)).size / 1024).toFixed(1);
@@ -35,71 +40,80 @@ console.log(`bundle dist/webview.js (minified): ${kb('webview.js')} KB (target �
 console.log(`bundle dist/webview.css: ${kb('webview.css')} KB`);
 
 // Activation, measured in the real extension host against the production bundle.
-if (run('bash', ['scripts/harness/setup.sh']) !== 0) process.exit(1);
-const benchOut = join(root, 'out', 'bench', 'exthost');
-rmSync(benchOut, { recursive: true, force: true });
-await esbuild.build({
-  entryPoints: Object.fromEntries([
-    ['index', join(root, 'test/exthost/index.ts')],
-    ...readdirSync(join(root, 'bench/exthost'))
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => [f.replace(/\.ts$/, ''), join(root, 'bench/exthost', f)]),
-  ]),
-  outdir: benchOut,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode', 'mocha'],
-  logLevel: 'warning',
-});
-// Interleaved with an empty extension in the same host (bench/exthost/activation.test.ts): each
-// launch measures both, so the ratio holds however busy the machine is.
-const LAUNCHES = 6;
-const activationDir = mkdtempSync(join(tmpdir(), 'vtp-bench-'));
-const samplesFile = join(activationDir, 'activation.txt');
-// The empty extension once more under another id, activated first in each host and not counted.
-const warmup = join(activationDir, 'warmup-extension');
-cpSync(join(root, 'bench', 'exthost', 'empty-extension'), warmup, { recursive: true });
-const warmupManifest = JSON.parse(readFileSync(join(warmup, 'package.json'), 'utf8'));
-writeFileSync(join(warmup, 'package.json'), JSON.stringify({ ...warmupManifest, name: 'warmup' }));
-for (let i = 0; i < LAUNCHES; i++) {
-  const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
-    VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'),
-    VTPLAN_EXTHOST_WINDOWS: 'folder',
-    VTPLAN_BENCH_OUT: samplesFile,
-    VTPLAN_EXTHOST_RESULTS: join(tmpdir(), 'vtp-bench-exthost.json'),
-    VTPLAN_EXTRA_EXTENSIONS: [join(root, 'bench', 'exthost', 'empty-extension'), warmup].join(':'),
+if (wanted('activation')) await measureActivation();
+
+async function measureActivation() {
+  if (run('bash', ['scripts/harness/setup.sh']) !== 0) process.exit(1);
+  const benchOut = join(root, 'out', 'bench', 'exthost');
+  rmSync(benchOut, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: Object.fromEntries([
+      ['index', join(root, 'test/exthost/index.ts')],
+      ...readdirSync(join(root, 'bench/exthost'))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => [f.replace(/\.ts$/, ''), join(root, 'bench/exthost', f)]),
+    ]),
+    outdir: benchOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
   });
-  if (code !== 0) {
-    console.error('activation measurement failed');
-    process.exit(1);
+  // Interleaved with an empty extension in the same host (bench/exthost/activation.test.ts): each
+  // launch measures both, so the ratio holds however busy the machine is.
+  const LAUNCHES = 10;
+  const activationDir = mkdtempSync(join(tmpdir(), 'vtp-bench-'));
+  const samplesFile = join(activationDir, 'activation.txt');
+  // The empty extension once more under another id, activated first in each host and not counted.
+  const warmup = join(activationDir, 'warmup-extension');
+  cpSync(join(root, 'bench', 'exthost', 'empty-extension'), warmup, { recursive: true });
+  const warmupManifest = JSON.parse(readFileSync(join(warmup, 'package.json'), 'utf8'));
+  writeFileSync(join(warmup, 'package.json'), JSON.stringify({ ...warmupManifest, name: 'warmup' }));
+  for (let i = 0; i < LAUNCHES; i++) {
+    const code = run(process.execPath, ['--import', 'tsx', 'test/harness/run-exthost.ts'], {
+      VTPLAN_EXTHOST_TESTS: join(benchOut, 'index.js'),
+      VTPLAN_EXTHOST_WINDOWS: 'folder',
+      VTPLAN_BENCH_OUT: samplesFile,
+      VTPLAN_EXTHOST_RESULTS: join(tmpdir(), 'vtp-bench-exthost.json'),
+      VTPLAN_EXTRA_EXTENSIONS: [join(root, 'bench', 'exthost', 'empty-extension'), warmup].join(':'),
+    });
+    if (code !== 0) {
+      console.error('activation measurement failed');
+      process.exit(1);
+    }
   }
+  const samples = readFileSync(samplesFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  rmSync(activationDir, { recursive: true, force: true });
+  const ours = samples.filter((s) => s.id === 'vtcode.vtcode-planning');
+  const empty = samples.filter((s) => s.id === 'vtcode-bench.empty');
+  const fmt = (xs) => xs.map((x) => x.toFixed(1)).join(', ');
+  const own = ours.map((s) => s.loadMs + s.activateMs);
+  console.log(
+    `activation in the real extension host, load + activate() (median of ${ours.length}): ${median(own).toFixed(1)} ms (target ≤ 50 ms; samples ${fmt(own)})`,
+  );
+  console.log(
+    `  of which bundle load: ${median(ours.map((s) => s.loadMs)).toFixed(1)} ms, activate(): ${median(ours.map((s) => s.activateMs)).toFixed(1)} ms`,
+  );
+  const whole = (xs) => xs.map((s) => s.loadMs + s.roundTripMs);
+  const [w, e] = [median(whole(ours)), median(whole(empty))];
+  console.log(
+    `activation incl. VS Code's context setup (load + extension.activate() round trip): ${w.toFixed(1)} ms vs an empty extension ${e.toFixed(1)} ms in the same hosts (${LAUNCHES} launches, both measured in each after a warm-up activation, order alternating): ratio ${(w / e).toFixed(2)}× (target ≤ 1.5×; samples ${fmt(whole(ours))} vs ${fmt(whole(empty))})`,
+  );
+
+  const part = (xs, key) => median(xs.map((s) => s[key])).toFixed(1);
+  console.log(
+    `  round trip: VS Code before activate() ${part(ours, 'beforeMs')} vs ${part(empty, 'beforeMs')} ms; activate() ${part(ours, 'activateMs')} vs ${part(empty, 'activateMs')} ms; activate() returned → caller resumed ${part(ours, 'afterMs')} vs ${part(empty, 'afterMs')} ms (medians, ours vs empty; VS Code's step before, samples ${fmt(ours.map((s) => s.beforeMs))} vs ${fmt(empty.map((s) => s.beforeMs))})`,
+  );
 }
-const samples = readFileSync(samplesFile, 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => JSON.parse(l));
-rmSync(activationDir, { recursive: true, force: true });
-const ours = samples.filter((s) => s.id === 'vtcode.vtcode-planning');
-const empty = samples.filter((s) => s.id === 'vtcode-bench.empty');
-const fmt = (xs) => xs.map((x) => x.toFixed(1)).join(', ');
-const own = ours.map((s) => s.loadMs + s.activateMs);
-console.log(
-  `activation in the real extension host, load + activate() (median of ${ours.length}): ${median(own).toFixed(1)} ms (target ≤ 50 ms; samples ${fmt(own)})`,
-);
-console.log(
-  `  of which bundle load: ${median(ours.map((s) => s.loadMs)).toFixed(1)} ms, activate(): ${median(ours.map((s) => s.activateMs)).toFixed(1)} ms`,
-);
-const whole = (xs) => xs.map((s) => s.loadMs + s.roundTripMs);
-const [w, e] = [median(whole(ours)), median(whole(empty))];
-console.log(
-  `activation incl. VS Code's context setup (load + extension.activate() round trip): ${w.toFixed(1)} ms vs an empty extension ${e.toFixed(1)} ms in the same hosts (${LAUNCHES} launches, both measured in each after a warm-up activation, order alternating): ratio ${(w / e).toFixed(2)}× (target ≤ 1.5×; samples ${fmt(whole(ours))} vs ${fmt(whole(empty))})`,
-);
 
 const benches = existsSync(join(root, 'bench'))
   ? readdirSync(join(root, 'bench'))
-      .filter((f) => f.endsWith('.bench.ts'))
+      .filter((f) => f.endsWith('.bench.ts') && wanted(f.replace(/\.bench\.ts$/, '')))
       .sort()
   : [];
 for (const file of benches) {

@@ -21,6 +21,8 @@ export interface ExtensionApi {
   readonly folders: SessionFolders;
   /** How long activate() itself took, in ms (what VS Code reports as the activate call). */
   activationMs: number;
+  /** `performance.now()` when activate() began: the activation bench splits VS Code's share by it. */
+  activationStartedAt: number;
   /** The extension's deactivate(), as VS Code calls it when the window closes. */
   deactivate: () => Promise<void>;
 }
@@ -66,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       return load().folders;
     },
     activationMs,
+    activationStartedAt: started,
     deactivate,
   };
 }
