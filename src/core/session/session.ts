@@ -718,11 +718,25 @@ export class Session {
    * awaited log write, so clients never wait on the disk. A log write failure is surfaced, never
    * swallowed.
    */
+  /**
+   * The log append is queued before any listener runs: a listener that throws (a view gone
+   * mid-update) must not leave the event out of the log, which resume replays, nor keep it from
+   * the other listeners. Its error still reaches the caller, once the event is written.
+   */
   private async emit(input: EventInput): Promise<void> {
     const event = this.sequencer.stamp(input);
     this.current = applyEvent(this.current, event);
     this.history.push(event);
-    for (const listener of this.listeners) listener(event);
-    await this.log.append(event);
+    const written = this.log.append(event);
+    const failures: unknown[] = [];
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        failures.push(err);
+      }
+    }
+    await written;
+    if (failures.length > 0) throw failures[0];
   }
 }

@@ -75,3 +75,23 @@ test('EXEC-5: close() of an idle session whose log the user removed meanwhile re
   await session.close();
   assert.equal(existsSync(session.logPath), false);
 });
+
+test('EVT-1: a listener that throws still lets the event into the log and to the other listeners, and its error reaches the caller', async () => {
+  const { session, events } = await h.start('plan', h.deps({ provider: new HangingModel() }));
+  session.on((e) => {
+    if (e.type === 'notice') throw new Error('the view is gone');
+  });
+  const after: string[] = [];
+  session.on((e) => after.push(e.type));
+
+  await assert.rejects(session.dismissInterview('no-such-question'), /the view is gone/);
+
+  assert.deepEqual(after, ['notice'], 'a listener after the failing one heard the event');
+  assert.equal(events.at(-1)?.type, 'notice');
+  const contents = await readSessionLog(h.deps().fs, h.root, session.id, h.logKey);
+  assert.deepEqual(
+    contents?.events.map((e) => e.type),
+    ['session.started', 'notice'],
+  );
+  await session.close();
+});
