@@ -165,7 +165,7 @@ async function main(): Promise<void> {
       await log.sync();
       const [a, w] = [median(append), median(raw)];
       console.log(
-        `append of one event (tool.result, ${(TOOL_OUTPUT.length / 1024).toFixed(1)} KB) to ${label}: ${a.toFixed(3)} ms (target ≤ 1 ms; median of ${APPENDS}) vs a write of the same line to an open file ${w.toFixed(3)} ms, interleaved: ratio ${(a / w).toFixed(2)}× (no target: the append validates, redacts, seals and opens the file with its symlink checks)`,
+        `append of one event (tool.result, ${(TOOL_OUTPUT.length / 1024).toFixed(1)} KB) to ${label}: ${a.toFixed(3)} ms (target ≤ 1 ms; median of ${APPENDS}) vs a write of the same line to an open file ${w.toFixed(3)} ms, interleaved: ratio ${(a / w).toFixed(2)}× (no target: the append validates, redacts and seals the line; the log is opened once, with its symlink checks)`,
       );
     }
   } finally {

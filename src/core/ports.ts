@@ -89,8 +89,19 @@ export interface AppendFileSystem {
    * `path` (throws instead) and refuses anything but a regular file (NotRegularFileError).
    */
   appendText(path: string, text: string, mode: number): Promise<void>;
+  /**
+   * Opens `path` for a writer that appends many times, with appendText's checks (created with
+   * `mode`, never through a symlink, a regular file only), paid once. The handle goes on writing
+   * to the file it opened, whatever later becomes of the path.
+   */
+  openAppend(path: string, mode: number): Promise<AppendHandle>;
+}
+
+export interface AppendHandle {
+  append(text: string): Promise<void>;
   /** Flushes the file's data to stable storage (fsync). */
-  syncFile(path: string): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** One shell command run by an agent (`run_command`). */

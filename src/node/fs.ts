@@ -77,6 +77,10 @@ export function specialKindOf(s: Stats): SpecialFileKind {
  * was actually opened with fstat: checking first and opening after would leave a window in which
  * the file is swapped for a FIFO. Anything but a regular file is closed again and refused.
  */
+function openAppendHandle(path: string, mode: number): Promise<fsp.FileHandle> {
+  return openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, { followSymlink: false, mode });
+}
+
 async function openRegular(
   path: string,
   flags: number,
@@ -186,22 +190,19 @@ export const nodeFileSystem: FileSystem & AppendFileSystem = {
     await fsp.rm(path, { force: true });
   },
   async appendText(path, text, mode) {
-    const handle = await openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, {
-      followSymlink: false,
-      mode,
-    });
+    const handle = await openAppendHandle(path, mode);
     try {
       await handle.writeFile(text, 'utf8');
     } finally {
       await handle.close();
     }
   },
-  async syncFile(path) {
-    const handle = await openRegular(path, constants.O_RDONLY, { followSymlink: false });
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+  async openAppend(path, mode) {
+    const handle = await openAppendHandle(path, mode);
+    return {
+      append: (text) => handle.writeFile(text, 'utf8'),
+      sync: () => handle.sync(),
+      close: () => handle.close(),
+    };
   },
 };

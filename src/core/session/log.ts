@@ -21,7 +21,7 @@ import { createHash, createHmac, timingSafeEqual, type Hash } from 'node:crypto'
 import { posix as path } from 'node:path';
 import { z } from 'zod';
 import { redactSecrets } from '../llm/redact';
-import type { AppendFileSystem, FileSystem } from '../ports';
+import type { AppendFileSystem, AppendHandle, FileSystem } from '../ports';
 import { ensureRuntimeGitignore } from '../store/runtime-gitignore';
 import { SessionEventSchema, type EventOf, type SessionEvent, type SessionEventType } from './events';
 import { errorMessage } from '../errors';
@@ -180,6 +180,8 @@ export class SessionLog {
   private failure: unknown = null;
   /** Lines were appended since the last fsync. */
   private unsynced = false;
+  /** Opened at the first write and kept until close(): an open per event was most of an append's cost. */
+  private appender: Promise<AppendHandle> | null = null;
 
   private constructor(
     private readonly fs: FileSystem & AppendFileSystem,
@@ -255,7 +257,7 @@ export class SessionLog {
   /** Writes the held deltas, waits for pending appends and fsyncs the file. */
   async sync(): Promise<void> {
     await this.settle();
-    await this.fs.syncFile(this.path);
+    await (await this.handle()).sync();
     this.unsynced = false;
   }
 
@@ -267,6 +269,21 @@ export class SessionLog {
   async close(): Promise<void> {
     await this.settle();
     if (this.unsynced) await this.sync();
+    const opened = this.appender;
+    this.appender = null;
+    // A failed open was reported to the append that needed it; there is nothing to close then.
+    await opened?.then(
+      (h) => h.close(),
+      () => undefined,
+    );
+  }
+
+  private handle(): Promise<AppendHandle> {
+    this.appender ??= this.fs.openAppend(this.path, LOG_FILE_MODE).catch((err: unknown) => {
+      this.appender = null; // the next write tries again
+      throw err;
+    });
+    return this.appender;
   }
 
   private async settle(): Promise<void> {
@@ -318,12 +335,13 @@ export class SessionLog {
     const write = this.tail.then(async () => {
       const body = redactSecrets(JSON.stringify(event), this.secrets);
       const sealed = sealLine(this.key, this.head, body);
-      await this.fs.appendText(this.path, `${sealed.line}\n`, LOG_FILE_MODE);
+      const handle = await this.handle();
+      await handle.append(`${sealed.line}\n`);
       // Only a line that reached the file moves the chain on.
       this.head = sealed.head;
       this.unsynced = true;
       if (DURABLE.has(event.type)) {
-        await this.fs.syncFile(this.path);
+        await handle.sync();
         this.unsynced = false;
       }
     });

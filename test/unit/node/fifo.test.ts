@@ -125,27 +125,38 @@ test(
   },
 );
 
-test('node AppendFileSystem refuses a FIFO at the log path for appending and for fsync', T, async () => {
-  const ws = workspace();
-  const fifo = mkfifo(join(ws.root, '.vtcode/sessions/x.jsonl'));
-  await assert.rejects(within('appendText(FIFO)', nodeFileSystem.appendText(fifo, '{}\n', 0o600)), refused('fifo'));
-  await assert.rejects(within('syncFile(FIFO)', nodeFileSystem.syncFile(fifo)), refused('fifo'));
-  // A reader on the other end must not change the answer (a non-blocking open would then succeed).
-  const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  try {
-    await assert.rejects(
-      within('appendText(FIFO with a reader)', nodeFileSystem.appendText(fifo, '{}\n', 0o600)),
-      refused('fifo'),
-    );
-  } finally {
-    fs.closeSync(reader);
-  }
-  const file = join(ws.root, 'log.jsonl');
-  await nodeFileSystem.appendText(file, 'a\n', 0o600);
-  await nodeFileSystem.appendText(file, 'b\n', 0o600);
-  await nodeFileSystem.syncFile(file);
-  assert.equal(fs.readFileSync(file, 'utf8'), 'a\nb\n');
-});
+test(
+  'node AppendFileSystem refuses a FIFO at the log path for one append and for a kept append handle',
+  T,
+  async () => {
+    const ws = workspace();
+    const fifo = mkfifo(join(ws.root, '.vtcode/sessions/x.jsonl'));
+    await assert.rejects(within('appendText(FIFO)', nodeFileSystem.appendText(fifo, '{}\n', 0o600)), refused('fifo'));
+    await assert.rejects(within('openAppend(FIFO)', nodeFileSystem.openAppend(fifo, 0o600)), refused('fifo'));
+    // A reader on the other end must not change the answer (a non-blocking open would then succeed).
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    try {
+      await assert.rejects(
+        within('appendText(FIFO with a reader)', nodeFileSystem.appendText(fifo, '{}\n', 0o600)),
+        refused('fifo'),
+      );
+      await assert.rejects(
+        within('openAppend(FIFO with a reader)', nodeFileSystem.openAppend(fifo, 0o600)),
+        refused('fifo'),
+      );
+    } finally {
+      fs.closeSync(reader);
+    }
+    const file = join(ws.root, 'log.jsonl');
+    await nodeFileSystem.appendText(file, 'a\n', 0o600);
+    const handle = await nodeFileSystem.openAppend(file, 0o600);
+    await handle.append('b\n');
+    await handle.append('c\n');
+    await handle.sync();
+    await handle.close();
+    assert.equal(fs.readFileSync(file, 'utf8'), 'a\nb\nc\n');
+  },
+);
 
 test(
   'STORE-1, TRK-7: a FIFO at a plan, tracker or session log path is refused with a clear error, not waited on',

@@ -211,7 +211,13 @@ test('EVT-1: append validates: an invalid event is refused and nothing is writte
 test('ADD-4: turn boundaries and approval changes are fsynced', async () => {
   const root = tempRoot();
   const synced: string[] = [];
-  const spyFs = { ...nodeFileSystem, syncFile: async (p: string) => void synced.push(p) };
+  const spyFs = {
+    ...nodeFileSystem,
+    async openAppend(p: string, mode: number) {
+      const handle = await nodeFileSystem.openAppend(p, mode);
+      return { ...handle, sync: async () => void synced.push(p) };
+    },
+  };
   const log = await SessionLog.open(spyFs, root, 'f', { key });
   const seq = new EventSequencer('f', clock);
   await log.append(seq.stamp({ type: 'message.delta', text: 'x' }));
@@ -219,6 +225,32 @@ test('ADD-4: turn boundaries and approval changes are fsynced', async () => {
   await log.append(seq.stamp({ type: 'plan.approval.requested', planFile: '.vtcode/plans/p.md' }));
   await log.append(seq.stamp({ type: 'turn.completed', status: 'awaiting_approval' }));
   assert.equal(synced.length, 2);
+});
+
+test('ADD-4: the log is opened once for all its appends, and a symlink later put at its path receives nothing', async () => {
+  const root = tempRoot();
+  let opens = 0;
+  const countingFs = {
+    ...nodeFileSystem,
+    openAppend(p: string, mode: number) {
+      opens += 1;
+      return nodeFileSystem.openAppend(p, mode);
+    },
+  };
+  const log = await SessionLog.open(countingFs, root, 'k', { key });
+  const seq = new EventSequencer('k', clock);
+  for (let i = 0; i < 5; i++) await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
+  assert.equal(opens, 1, 'one open for five appends and their fsyncs');
+
+  // The path is swapped for a symlink to a file elsewhere: the kept handle still writes the real log.
+  const elsewhere = join(tempRoot(), 'elsewhere.txt');
+  fs.writeFileSync(elsewhere, '');
+  fs.renameSync(log.path, `${log.path}.moved`);
+  fs.symlinkSync(elsewhere, log.path);
+  await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
+  await log.close();
+  assert.equal(fs.readFileSync(elsewhere, 'utf8'), '');
+  assert.equal(fs.readFileSync(`${log.path}.moved`, 'utf8').trim().split('\n').length, 6);
 });
 
 /** Polls `check` until it holds; a generous deadline only turns a hang into a clear failure. */
@@ -265,13 +297,19 @@ test('EVT-1: a timed delta write that fails is reported by the next append, whic
   let timedWriteFailed = false;
   const flaky = {
     ...nodeFileSystem,
-    async appendText(p: string, text: string, mode: number) {
-      if (failNext) {
-        failNext = false;
-        timedWriteFailed = true;
-        throw new Error('disk full');
-      }
-      await nodeFileSystem.appendText(p, text, mode);
+    async openAppend(p: string, mode: number) {
+      const handle = await nodeFileSystem.openAppend(p, mode);
+      return {
+        ...handle,
+        async append(text: string) {
+          if (failNext) {
+            failNext = false;
+            timedWriteFailed = true;
+            throw new Error('disk full');
+          }
+          await handle.append(text);
+        },
+      };
     },
   };
   const log = await SessionLog.open(flaky, root, 'e', { key });
