@@ -38,7 +38,31 @@ export const workspaceEditWriter: Writer = {
     if (!(await vscode.workspace.applyEdit(edit)))
       throw new Error(`VS Code refused the edit to ${vscode.workspace.asRelativePath(uri)}.`);
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.isDirty && !(await doc.save()))
+    if (doc.isDirty && !(await saveOrJoin(doc)))
       throw new Error(`${vscode.workspace.asRelativePath(uri)} was edited but could not be saved.`);
   },
 };
+
+/** How long a save already running (an auto-save) may take to finish before the edit counts as unsaved. */
+const JOIN_SAVE_MS = 10_000;
+
+/**
+ * Saves the document. VS Code drops a save asked for while another save of the same document is
+ * running its save participants (the browser workbench's auto-save fires a second after an
+ * edit): save() is then false although that other save writes this edit too. So a dropped save
+ * waits for the running one, and only a document still dirty afterwards is a failure.
+ */
+async function saveOrJoin(doc: vscode.TextDocument): Promise<boolean> {
+  if ((await doc.save()) || !doc.isDirty) return true;
+  return new Promise<boolean>((resolve) => {
+    const finish = (): void => {
+      saved.dispose();
+      clearTimeout(timer);
+      resolve(!doc.isDirty);
+    };
+    const saved = vscode.workspace.onDidSaveTextDocument((d) => {
+      if (d.uri.toString() === doc.uri.toString()) finish();
+    });
+    const timer = setTimeout(finish, JOIN_SAVE_MS);
+  });
+}
