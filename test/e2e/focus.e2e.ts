@@ -120,6 +120,15 @@ async function focusEditor(page: Page): Promise<void> {
   await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 5_000 });
 }
 
+/** Focuses the plan's editor and types `text` at the end of its summary (line 4). */
+async function typeAtSummaryEnd(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
+
 /** The plan still waits for approval: one pending gate whose choices are enabled, and the status says so. */
 async function assertStillPending(
   frame: FrameLocator,
@@ -191,11 +200,7 @@ test(
           await page
             .locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Implementation Steps' })
             .waitFor({ timeout: 15_000 });
-          await focusEditor(page);
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Saved with Ctrl+S.');
+          await typeAtSummaryEnd(page, ' Saved with Ctrl+S.');
           await page.keyboard.press('Control+S');
           await waitFor('the edit on disk', () =>
             readFileSync(join(workspace, PLAN_FILE), 'utf8').includes('Saved with Ctrl+S.'),
@@ -246,12 +251,7 @@ test(
           await frame
             .locator('.transcript-frame')
             .screenshot({ path: join(repoRoot, 'test-results', DIR, '03-jump-to-latest.png'), scale: 'device' });
-          await focusEditor(page);
-
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Auto-saved.');
+          await typeAtSummaryEnd(page, ' Auto-saved.');
           await waitFor(
             'the auto-saved edit on disk',
             () => readFileSync(join(workspace, PLAN_FILE), 'utf8').includes('Auto-saved.'),
@@ -315,11 +315,7 @@ test(
             10_000,
           );
           await frame.locator('.jump-latest').waitFor({ timeout: 5_000 });
-          await focusEditor(page);
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Tall.');
+          await typeAtSummaryEnd(page, ' Tall.');
           await page.keyboard.press('Control+S');
           await gate.locator('.synopsis-summary', { hasText: 'Tall.' }).waitFor({ timeout: 15_000 });
           await settled(chat());

@@ -229,16 +229,17 @@ test('SYN-1: a 500 during the synthesis pass is retried and the plan still arriv
   assert.equal(h.server.requests.length, 8);
 });
 
+/** Synthesis answers without a plan (then a plan the runtime never asks for): what spends the synthesis allowance (SYN-3). */
+const planlessAnswers = () => [
+  { text: '' },
+  { text: 'Still thinking.' },
+  { text: 'No plan yet.' },
+  { text: planText(VALID_PLAN) },
+];
+
 test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
   // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
-  h.server.enqueue(
-    ...fruitlessSearches(),
-    { status: 500, errorMessage: 'overloaded' },
-    { text: '' },
-    { text: 'Still thinking.' },
-    { text: 'No plan yet.' },
-    { text: planText(VALID_PLAN) },
-  );
+  h.server.enqueue(...fruitlessSearches(), { status: 500, errorMessage: 'overloaded' }, ...planlessAnswers());
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(of(events, 'provider.retry').length, 1);
@@ -247,13 +248,7 @@ test('SYN-1: a transport retry during synthesis spends the allowance: one correc
 });
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {
-  h.server.enqueue(
-    ...fruitlessSearches(),
-    { text: '' },
-    { text: 'Still thinking.' },
-    { text: 'No plan yet.' },
-    { text: planText(VALID_PLAN) },
-  );
+  h.server.enqueue(...fruitlessSearches(), ...planlessAnswers());
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(h.server.requests.length, 9, '6 research + 1 synthesis + 2 corrective requests');
