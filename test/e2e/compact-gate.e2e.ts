@@ -14,13 +14,12 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import {
   chatFrame,
   journeyShot,
-  openWorkbench,
   runCommand,
-  screenshot,
-  type Workbench,
   openChatClean,
   sequentialSteps,
   outOfView,
+  withWorkbench,
+  scriptedModelSettings,
 } from '../harness/workbench';
 
 const DIR = 'journey/compact-gate';
@@ -121,13 +120,13 @@ test(
     const server: ModelServer = await startModelServer([
       { text: `Here is the plan.\n\n<proposed_plan>\n${PLAN}\n</proposed_plan>` },
     ]);
-    let wb: Workbench | undefined;
-    try {
-      wb = await openWorkbench({
-        toasts: true,
-        settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' },
-      });
-      const { page, workspace } = wb;
+    const run = {
+      toasts: true,
+      settings: scriptedModelSettings(server),
+      failureShot: `${DIR}/failure`,
+      alsoClose: server,
+    };
+    await withWorkbench(run, async ({ page, workspace }) => {
       const frame = chatFrame(page);
       const gate = frame.locator('.gate');
       const step = sequentialSteps(t, page, DIR);
@@ -252,12 +251,6 @@ test(
         );
         await journeyShot(page, DIR, '07-valid-save');
       });
-    } catch (err) {
-      if (wb) await screenshot(wb.page, `${DIR}/failure`).catch(() => undefined);
-      throw err;
-    } finally {
-      await wb?.close();
-      await server.close();
-    }
+    });
   },
 );

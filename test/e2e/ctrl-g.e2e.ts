@@ -16,10 +16,10 @@ import {
   chatFrame,
   journeyShot,
   openChatClean,
-  openWorkbench,
   runCommand,
   sequentialSteps,
-  type Workbench,
+  withWorkbench,
+  scriptedModelSettings,
 } from '../harness/workbench';
 
 const DIR = 'journey/ctrl-g';
@@ -47,12 +47,12 @@ test(
     const server: ModelServer = await startModelServer([
       { text: `Here is the plan.\n\n<proposed_plan>\n${GREETER_PLAN}\n</proposed_plan>` },
     ]);
-    let wb: Workbench | undefined;
-    try {
-      wb = await openWorkbench({
-        settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' },
-      });
-      const { page } = wb;
+    const run = {
+      settings: scriptedModelSettings(server),
+      failureShot: `${DIR}/failure`,
+      alsoClose: server,
+    };
+    await withWorkbench(run, async ({ page }) => {
       const frame = chatFrame(page);
       const step = sequentialSteps(t, page, DIR);
 
@@ -102,9 +102,6 @@ test(
         await activeTab(page).filter({ hasText: PLAN_NAME }).waitFor({ timeout: 15_000 });
         await journeyShot(page, DIR, '04-from-chat');
       });
-    } finally {
-      await wb?.close();
-      await server.close();
-    }
+    });
   },
 );

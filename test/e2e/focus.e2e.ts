@@ -13,19 +13,18 @@ import { join } from 'node:path';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
 import { repoRoot } from '../harness/vscode-server';
-import { GREETER_PLAN, GREETER_PLAN_FILE } from '../fixtures/plans/shout-flag';
+import { GREETER_PLAN, GREETER_PLAN_EDITS, GREETER_PLAN_FILE } from '../fixtures/plans/shout-flag';
 import {
   chatDocument,
   chatFrame,
   journeyShot,
-  openWorkbench,
   runCommand,
-  screenshot,
   updateWorkspaceSettings,
-  type Workbench,
   openChatClean,
   sequentialSteps,
   outOfView,
+  withWorkbench,
+  scriptedModelSettings,
 } from '../harness/workbench';
 
 const DIR = 'journey/focus';
@@ -69,29 +68,9 @@ function planningScript(): ScriptedTurn[] {
 function buildScript(): ScriptedTurn[] {
   return [
     { delayMs: 300, text: 'Starting with the greeter.', toolCalls: [call('read_file', { path: 'src/greet.js' })] },
-    {
-      delayMs: 300,
-      toolCalls: [
-        call('edit_file', {
-          path: 'src/greet.js',
-          old_string: 'function greet(name) {\n  return `Hello, ${name}!`;',
-          new_string:
-            'function greet(name, options = {}) {\n  const text = `Hello, ${name}!`;\n  return options.shout ? text.toUpperCase() : text;',
-        }),
-      ],
-    },
+    { delayMs: 300, toolCalls: [call('edit_file', GREETER_PLAN_EDITS[0])] },
     { delayMs: 300, toolCalls: [call('task_tracker', { action: 'update', index: 1, status: 'completed' })] },
-    {
-      delayMs: 300,
-      toolCalls: [
-        call('edit_file', {
-          path: 'test/greet.test.js',
-          old_string: "  assert.equal(greet('Ada'), 'Hello, Ada!');\n});",
-          new_string:
-            "  assert.equal(greet('Ada'), 'Hello, Ada!');\n});\n\ntest('shouts when asked', () => {\n  assert.equal(greet('Ada', { shout: true }), 'HELLO, ADA!');\n});",
-        }),
-      ],
-    },
+    { delayMs: 300, toolCalls: [call('edit_file', GREETER_PLAN_EDITS[1])] },
     { delayMs: 300, toolCalls: [call('task_tracker', { action: 'update', index: 2, status: 'completed' })] },
     { chunkDelayMs: 10, text: splitEvery(`${FINDINGS}\n\n${LAST_BUILD_MESSAGE}`, 40) },
   ];
@@ -141,6 +120,15 @@ async function focusEditor(page: Page): Promise<void> {
   await page.locator('.editor-instance .monaco-editor.focused').first().waitFor({ timeout: 5_000 });
 }
 
+/** Focuses the plan's editor and types `text` at the end of its summary (line 4). */
+async function typeAtSummaryEnd(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
+
 /** The plan still waits for approval: one pending gate whose choices are enabled, and the status says so. */
 async function assertStillPending(
   frame: FrameLocator,
@@ -165,18 +153,16 @@ test(
   { timeout: 420_000 },
   async (t) => {
     const server = await startModelServer(planningScript());
-    let wb: Workbench | undefined;
-    try {
-      // Explicit saves first: auto-save (on by default in the browser workbench) is turned on later.
-      wb = await openWorkbench({
-        settings: {
-          'vtplan.provider': 'openai',
-          'vtplan.baseUrl': server.openaiBaseUrl,
-          'vtplan.model': 'scripted',
-          'files.autoSave': 'off',
-        },
-      });
-      const { page, workspace } = wb;
+    const run = {
+      settings: {
+        ...scriptedModelSettings(server),
+        // Explicit saves first: auto-save (on by default in the browser workbench) is turned on later.
+        'files.autoSave': 'off',
+      },
+      failureShot: `${DIR}/failure`,
+      alsoClose: server,
+    };
+    await withWorkbench(run, async ({ page, workspace }) => {
       const frame = chatFrame(page);
       const gate = frame.locator('section.gate');
       let doc: Frame | undefined;
@@ -214,11 +200,7 @@ test(
           await page
             .locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Implementation Steps' })
             .waitFor({ timeout: 15_000 });
-          await focusEditor(page);
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Saved with Ctrl+S.');
+          await typeAtSummaryEnd(page, ' Saved with Ctrl+S.');
           await page.keyboard.press('Control+S');
           await waitFor('the edit on disk', () =>
             readFileSync(join(workspace, PLAN_FILE), 'utf8').includes('Saved with Ctrl+S.'),
@@ -269,12 +251,7 @@ test(
           await frame
             .locator('.transcript-frame')
             .screenshot({ path: join(repoRoot, 'test-results', DIR, '03-jump-to-latest.png'), scale: 'device' });
-          await focusEditor(page);
-
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Auto-saved.');
+          await typeAtSummaryEnd(page, ' Auto-saved.');
           await waitFor(
             'the auto-saved edit on disk',
             () => readFileSync(join(workspace, PLAN_FILE), 'utf8').includes('Auto-saved.'),
@@ -338,11 +315,7 @@ test(
             10_000,
           );
           await frame.locator('.jump-latest').waitFor({ timeout: 5_000 });
-          await focusEditor(page);
-          await page.keyboard.press('Control+Home');
-          for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-          await page.keyboard.press('End');
-          await page.keyboard.type(' Tall.');
+          await typeAtSummaryEnd(page, ' Tall.');
           await page.keyboard.press('Control+S');
           await gate.locator('.synopsis-summary', { hasText: 'Tall.' }).waitFor({ timeout: 15_000 });
           await settled(chat());
@@ -431,12 +404,6 @@ test(
           await journeyShot(page, DIR, '05-jumped-to-latest');
         },
       );
-    } catch (err) {
-      if (wb) await screenshot(wb.page, `${DIR}/failure`).catch(() => undefined);
-      throw err;
-    } finally {
-      await wb?.close();
-      await server.close();
-    }
+    });
   },
 );

@@ -12,19 +12,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startModelServer, splitEvery, type ModelServer, type ScriptedTurn } from '../fixtures/model-server';
-import { GREETER_PLAN, GREETER_PLAN_FILE, GREETER_PLAN_TITLE } from '../fixtures/plans/shout-flag';
+import { GREETER_PLAN, GREETER_PLAN_EDITS, GREETER_PLAN_FILE, GREETER_PLAN_TITLE } from '../fixtures/plans/shout-flag';
 import {
   chatFrame,
   journeyShot,
   notification,
   notificationTexts,
-  openWorkbench,
   runCommand,
-  screenshot,
   updateWorkspaceSettings,
-  type Workbench,
   openChatClean,
   sequentialSteps,
+  withWorkbench,
+  scriptedModelSettings,
 } from '../harness/workbench';
 
 const DIR = 'journey';
@@ -76,29 +75,9 @@ function script(): ScriptedTurn[] {
 
 function buildScript(): ScriptedTurn[] {
   return [
-    {
-      delayMs: 2500,
-      toolCalls: [
-        call('edit_file', {
-          path: 'src/greet.js',
-          old_string: 'function greet(name) {\n  return `Hello, ${name}!`;',
-          new_string:
-            'function greet(name, options = {}) {\n  const text = `Hello, ${name}!`;\n  return options.shout ? text.toUpperCase() : text;',
-        }),
-      ],
-    },
+    { delayMs: 2500, toolCalls: [call('edit_file', GREETER_PLAN_EDITS[0])] },
     { delayMs: 800, toolCalls: [call('task_tracker', { action: 'update', index: 1, status: 'completed' })] },
-    {
-      delayMs: 800,
-      toolCalls: [
-        call('edit_file', {
-          path: 'test/greet.test.js',
-          old_string: "  assert.equal(greet('Ada'), 'Hello, Ada!');\n});",
-          new_string:
-            "  assert.equal(greet('Ada'), 'Hello, Ada!');\n});\n\ntest('shouts when asked', () => {\n  assert.equal(greet('Ada', { shout: true }), 'HELLO, ADA!');\n});",
-        }),
-      ],
-    },
+    { delayMs: 800, toolCalls: [call('edit_file', GREETER_PLAN_EDITS[1])] },
     { delayMs: 800, toolCalls: [call('task_tracker', { action: 'update', index: 2, status: 'completed' })] },
     { text: 'Implemented the shout option and its test.' },
   ];
@@ -206,12 +185,12 @@ test(
   { timeout: 420_000 },
   async (t) => {
     const server = await startModelServer(script());
-    let wb: Workbench | undefined;
-    try {
-      wb = await openWorkbench({
-        settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' },
-      });
-      const { page, workspace } = wb;
+    const run = {
+      settings: scriptedModelSettings(server),
+      failureShot: `${DIR}/failure`,
+      alsoClose: server,
+    };
+    await withWorkbench(run, async ({ page, workspace }) => {
       const frame = chatFrame(page);
       const tasksPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Tasks' }) });
       // Each step needs the ones before it: after a failure the rest fail at once instead of timing out one by one.
@@ -623,12 +602,6 @@ test(
           'the Tasks view shows 2/2 done; the restored chat line must agree',
         );
       });
-    } catch (err) {
-      if (wb) await screenshot(wb.page, `${DIR}/failure`).catch(() => undefined);
-      throw err;
-    } finally {
-      await wb?.close();
-      await server.close();
-    }
+    });
   },
 );

@@ -11,10 +11,9 @@ import {
   journeyShot,
   notification,
   notificationTexts,
-  openWorkbench,
   sequentialSteps,
   updateWorkspaceSettings,
-  type Workbench,
+  withWorkbench,
 } from '../harness/workbench';
 
 const DIR = 'journey/settings';
@@ -23,10 +22,8 @@ test(
   'issue 15 item 3: an invalid setting is named in a warning with Open Settings, once per problem',
   { timeout: 300_000 },
   async (t) => {
-    let wb: Workbench | undefined;
-    try {
-      wb = await openWorkbench({ settings: { 'vtplan.maxToolCallsPerTurn': 'lots' } });
-      const { page, workspace } = wb;
+    const run = { settings: { 'vtplan.maxToolCallsPerTurn': 'lots' }, failureShot: `${DIR}/failure` };
+    await withWorkbench(run, async ({ page, workspace }) => {
       const step = sequentialSteps(t, page, DIR);
 
       await step('01 the warning names the setting, the value and the default', async () => {
@@ -59,8 +56,6 @@ test(
           .waitFor({ timeout: 15_000 });
         await journeyShot(page, DIR, '03-settings-editor');
       });
-    } finally {
-      await wb?.close();
-    }
+    });
   },
 );

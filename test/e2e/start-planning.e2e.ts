@@ -1,11 +1,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { chatDocument, chatFrame, openWorkbench, runCommand, screenshot } from '../harness/workbench';
+import { chatDocument, chatFrame, runCommand, screenshot, withWorkbench } from '../harness/workbench';
 
 test('UI-4: F1 → "Start Planning" reveals the VT Code container with the chat composer and the Tasks view', async () => {
-  const wb = await openWorkbench();
-  try {
-    const { page } = wb;
+  await withWorkbench({ failureShot: 'e2e-start-planning-failure' }, async ({ page }) => {
     await runCommand(page, 'VT Code: Start Planning');
 
     const frame = chatFrame(page);
@@ -28,10 +26,5 @@ test('UI-4: F1 → "Start Planning" reveals the VT Code container with the chat 
     assert.match((await header.textContent()) ?? '', /VT Code/i);
     const path = await screenshot(page, 'e2e-start-planning');
     assert.ok(path.endsWith('.png'));
-  } catch (err) {
-    await screenshot(wb.page, 'e2e-start-planning-failure').catch(() => undefined);
-    throw err;
-  } finally {
-    await wb.close();
-  }
+  });
 });

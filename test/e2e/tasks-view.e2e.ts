@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { openWorkbench, runCommand, screenshot } from '../harness/workbench';
+import { runCommand, screenshot, withWorkbench } from '../harness/workbench';
 import { repoRoot } from '../harness/vscode-server';
 
 const PLAN = `# Add a shout flag to the greeter
@@ -86,10 +86,8 @@ async function untilColor(page: Page, rowLocator: Locator, id: string, what: str
 }
 
 test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status styling and a metadata tooltip', async () => {
-  const wb = await openWorkbench();
-  try {
-    const { page } = wb;
-    const plans = join(wb.workspace, '.vtcode', 'plans');
+  await withWorkbench({ failureShot: 'e2e-tasks-view-failure' }, async ({ page, workspace }) => {
+    const plans = join(workspace, '.vtcode', 'plans');
     mkdirSync(plans, { recursive: true });
     writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.md'), PLAN);
     writeFileSync(join(plans, 'add-a-shout-flag-to-the-greeter.tasks.md'), SIDECAR);
@@ -224,10 +222,5 @@ test('UI-3, TRK-5, TRK-6: the Tasks view shows the sidecar checklist with status
       'list.warningForeground',
       'a blocked current task stays in the warning colour',
     );
-  } catch (err) {
-    await screenshot(wb.page, 'e2e-tasks-view-failure').catch(() => undefined);
-    throw err;
-  } finally {
-    await wb.close();
-  }
+  });
 });

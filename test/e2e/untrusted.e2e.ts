@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startModelServer } from '../fixtures/model-server';
-import { chatFrame, notification, openWorkbench, screenshot } from '../harness/workbench';
+import { chatFrame, notification, screenshot, withWorkbench, scriptedModelSettings } from '../harness/workbench';
 import { SHOUT_FLAG_PLAN } from '../fixtures/plans/shout-flag';
 
 const PLAN = SHOUT_FLAG_PLAN;
@@ -26,16 +26,16 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     // The reply to the follow-up message: the positive control below.
     { text: 'Noted; the plan stays as proposed.' },
   ]);
-  const endpoint = { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' };
   // The workspace tries to point the model at another endpoint: an untrusted folder may not (restricted settings).
   // Plan confirmation is off for the user (issue 15 item 3): an untrusted folder still waits at the gate.
-  const wb = await openWorkbench({
+  const run = {
     trustEnabled: true,
-    userSettings: { ...endpoint, 'vtplan.requirePlanConfirmation': false },
+    userSettings: { ...scriptedModelSettings(server), 'vtplan.requirePlanConfirmation': false },
     settings: { 'vtplan.baseUrl': 'http://127.0.0.1:9/v1' },
-  });
-  try {
-    const { page } = wb;
+    failureShot: 'e2e-untrusted-failure',
+    alsoClose: server,
+  };
+  await withWorkbench(run, async ({ page, workspace }) => {
     await page.getByText('Restricted Mode').first().waitFor({ timeout: 30_000 });
 
     await page.locator('.activitybar .action-item [aria-label^="VT Code"]').first().click();
@@ -46,12 +46,12 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     await composer.press('Enter');
     await frame.locator('section.gate').waitFor({ timeout: 60_000 });
     assert.ok(
-      existsSync(join(wb.workspace, '.vtcode/plans/add-a-shout-flag.md')),
+      existsSync(join(workspace, '.vtcode/plans/add-a-shout-flag.md')),
       'the plan was saved in Restricted Mode',
     );
     assert.equal(server.requests.length, 2, "the user's endpoint was used, not the one the untrusted workspace set");
 
-    const original = readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8');
+    const original = readFileSync(join(workspace, 'src/greet.js'), 'utf8');
     await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).click();
     const warning = await notification(page, 'needs a trusted folder');
     assert.match(await warning.innerText(), /Manage Workspace Trust/);
@@ -73,18 +73,12 @@ test('MODE-1, GATE-3: in an untrusted folder planning works and approval asks fo
     );
     const tools = (third.tools ?? []).map((t) => t.function?.name);
     assert.ok(tools.includes('read_file') && !tools.includes('write_file'), `a read-only request: ${tools.join(', ')}`);
-    assert.equal(readFileSync(join(wb.workspace, 'src/greet.js'), 'utf8'), original);
+    assert.equal(readFileSync(join(workspace, 'src/greet.js'), 'utf8'), original);
     assert.equal(await frame.locator('.mode-badge.mode-plan').count(), 1, 'still in Plan mode');
     assert.equal(
       await frame.getByRole('button', { name: 'Yes, implement this plan', exact: true }).isEnabled(),
       true,
       'the gate can be answered again once the folder is trusted',
     );
-  } catch (err) {
-    await screenshot(wb.page, 'e2e-untrusted-failure').catch(() => undefined);
-    throw err;
-  } finally {
-    await wb.close();
-    await server.close();
-  }
+  });
 });

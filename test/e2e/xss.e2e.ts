@@ -9,7 +9,14 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ConsoleMessage, Frame } from 'playwright-core';
 import { startModelServer, splitEvery, type ScriptedTurn } from '../fixtures/model-server';
-import { chatDocument, chatFrame, openWorkbench, runCommand, screenshot, type Workbench } from '../harness/workbench';
+import {
+  chatDocument,
+  chatFrame,
+  runCommand,
+  screenshot,
+  withWorkbench,
+  scriptedModelSettings,
+} from '../harness/workbench';
 
 const RUN = (tag: string) =>
   `window.__pwned='${tag}';document.title='pwned-${tag}';parent.postMessage({type:'pwned',tag:'${tag}'},'*')`;
@@ -189,13 +196,13 @@ test(
   { timeout: 300_000 },
   async () => {
     const server = await startModelServer(script());
-    let wb: Workbench | undefined;
     const consoleCsp: string[] = [];
-    try {
-      wb = await openWorkbench({
-        settings: { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' },
-      });
-      const { page } = wb;
+    const run = {
+      settings: scriptedModelSettings(server),
+      failureShot: 'xss/failure',
+      alsoClose: server,
+    };
+    await withWorkbench(run, async ({ page }) => {
       page.on('console', (m: ConsoleMessage) => {
         if (/Content[- ]Security[- ]Policy/i.test(m.text())) consoleCsp.push(m.text());
       });
@@ -340,12 +347,6 @@ test(
         `the violation was reported: ${JSON.stringify(control.csp)}`,
       );
       assert.ok(consoleCsp.length > 0, 'the console listener sees CSP errors');
-    } catch (err) {
-      if (wb) await screenshot(wb.page, 'xss/failure').catch(() => undefined);
-      throw err;
-    } finally {
-      await wb?.close();
-      await server.close();
-    }
+    });
   },
 );

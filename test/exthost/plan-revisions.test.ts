@@ -5,12 +5,12 @@
  * from the command palette and from the card's link.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
 import type { EntryOf } from '../../src/protocol';
-import { until } from './helpers';
+import { extensionApi, script, until, useScriptedChatModel } from './helpers';
 
 const PLAN_FILE = '.vtcode/plans/greet-loudly-on-request.md';
 
@@ -52,26 +52,22 @@ suite('Plan revisions and "Compare with Previous Plan" (GATE-2)', () => {
   }
 
   suiteSetup(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>('vtcode.vtcode-planning');
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await extensionApi();
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-    const config = vscode.workspace.getConfiguration('vtplan');
-    await config.update('provider', 'vscode-lm', vscode.ConfigurationTarget.Workspace);
-    await config.update('model', 'scripted-large', vscode.ConfigurationTarget.Workspace);
-    const script = process.env.VTPLAN_SCRIPTED_LM;
-    assert.ok(script, 'VTPLAN_SCRIPTED_LM reaches the extension host');
-    rmSync(`${script}.requests.jsonl`, { force: true });
-    rmSync(`${script}.events.jsonl`, { force: true });
-    writeFileSync(
-      script,
-      JSON.stringify([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }]]),
-    );
+    await useScriptedChatModel();
+    // The tests save with doc.save() and check that it saved. Auto-save (on after 1 s in the browser
+    // workbench) would race them: when a busy window starts the auto-save first, VS Code drops an
+    // explicit save that arrives while that save's participants run, and doc.save() returns false.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Workspace);
+    script([[{ text: `Here is the plan.\n<proposed_plan>\n${PLAN}\n</proposed_plan>` }]]);
     await vscode.commands.executeCommand('vtplan.newSession');
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace
+      .getConfiguration('files')
+      .update('autoSave', undefined, vscode.ConfigurationTarget.Workspace);
     // The suites after this one start from a session of their own.
     await vscode.commands.executeCommand('vtplan.newSession');
   });

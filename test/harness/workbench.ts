@@ -22,7 +22,7 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-export interface WorkbenchOptions {
+interface WorkbenchOptions {
   workspaceSource?: string;
   /** Colour theme, e.g. 'Default Light Modern' (default: the harness's, VTPLAN_THEME or dark). */
   theme?: string;
@@ -40,7 +40,7 @@ export interface WorkbenchOptions {
 }
 
 /** Starts a server, opens the workbench on a copy of the sample workspace with this extension loaded. */
-export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const runDir = makeRunDir('e2e');
   const server = await startServer({
     runDir,
@@ -82,6 +82,41 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     removeRunDir(runDir);
     throw err;
   }
+}
+
+interface WorkbenchRun extends WorkbenchOptions {
+  /** Where a failure's screenshot goes: `test-results/<failureShot>.png`. */
+  failureShot: string;
+  /** Closed after the workbench, however the run ends: the scripted model server its settings point at. */
+  alsoClose?: { close(): Promise<void> };
+}
+
+/**
+ * Opens the workbench, runs `body` on it and closes it, then `alsoClose`, whether `body` passes or
+ * throws (also when the workbench never opens). A failure leaves a screenshot of the window as the
+ * failure found it and is re-thrown.
+ */
+export async function withWorkbench(run: WorkbenchRun, body: (wb: Workbench) => Promise<void>): Promise<void> {
+  let wb: Workbench | undefined;
+  try {
+    wb = await openWorkbench(run);
+    await body(wb);
+  } catch (err) {
+    // The test's own failure is what matters: a screenshot that cannot be taken must not replace it.
+    if (wb) await screenshot(wb.page, run.failureShot).catch(() => undefined);
+    throw err;
+  } finally {
+    try {
+      await wb?.close();
+    } finally {
+      await run.alsoClose?.close();
+    }
+  }
+}
+
+/** Settings that point the chat at a scripted model server (test/fixtures/model-server) over its OpenAI API. */
+export function scriptedModelSettings(server: { openaiBaseUrl: string }): Record<string, string> {
+  return { 'vtplan.provider': 'openai', 'vtplan.baseUrl': server.openaiBaseUrl, 'vtplan.model': 'scripted' };
 }
 
 /** F1, type the command's title, pick the row with exactly that label. */

@@ -16,6 +16,12 @@ const h = useHarness();
 const deps = (kind: 'openai' | 'anthropic' = 'openai', overrides: Partial<SessionDeps> = {}) => h.deps(overrides, kind);
 const start = (d = deps()) => h.start('plan', d);
 
+/** Six research turns whose grep finds nothing: low-signal reads that schedule the synthesis pass (NAV-2, SYN-1). */
+const fruitlessSearches = () =>
+  Array.from({ length: 6 }, (_, i) => ({
+    toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `nothing-here-${i + 1}` }) }],
+  }));
+
 test('MODE-1, RO-1, PLAN-1, STORE-1, EVT-1: research → plan → persisted → awaiting approval (OpenAI wire)', async () => {
   h.server.enqueue(
     { text: 'Let me look at the greeter.', toolCalls: [{ name: 'read_file', arguments: '{"path":"src/greet.js"}' }] },
@@ -204,10 +210,7 @@ test('INT-1: an answer that is not an offered label is refused and the question 
 });
 
 test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools closed', async () => {
-  const miss = (n: number) => ({
-    toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `nothing-here-${n}` }) }],
-  });
-  h.server.enqueue(miss(1), miss(2), miss(3), miss(4), miss(5), miss(6), { text: planText(VALID_PLAN) });
+  h.server.enqueue(...fruitlessSearches(), { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(h.server.requests.length, 7);
@@ -219,39 +222,24 @@ test('NAV-2, SYN-1: six low-signal reads schedule one synthesis pass with tools 
 });
 
 test('SYN-1: a 500 during the synthesis pass is retried and the plan still arrives', async () => {
-  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `zzz-${n}` }) }] });
-  h.server.enqueue(
-    miss(1),
-    miss(2),
-    miss(3),
-    miss(4),
-    miss(5),
-    miss(6),
-    { status: 500, errorMessage: 'overloaded' },
-    { text: planText(VALID_PLAN) },
-  );
+  h.server.enqueue(...fruitlessSearches(), { status: 500, errorMessage: 'overloaded' }, { text: planText(VALID_PLAN) });
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_approval' });
   assert.equal(of(events, 'provider.retry').length, 1);
   assert.equal(h.server.requests.length, 8);
 });
 
+/** Synthesis answers without a plan (then a plan the runtime never asks for): what spends the synthesis allowance (SYN-3). */
+const planlessAnswers = () => [
+  { text: '' },
+  { text: 'Still thinking.' },
+  { text: 'No plan yet.' },
+  { text: planText(VALID_PLAN) },
+];
+
 test('SYN-1: a transport retry during synthesis spends the allowance: one corrective request fewer before the runtime asks', async () => {
-  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `r-${n}` }) }] });
   // Without the retry this script gets 2 corrective requests (see the next test); with it, 1.
-  h.server.enqueue(
-    miss(1),
-    miss(2),
-    miss(3),
-    miss(4),
-    miss(5),
-    miss(6),
-    { status: 500, errorMessage: 'overloaded' },
-    { text: '' },
-    { text: 'Still thinking.' },
-    { text: 'No plan yet.' },
-    { text: planText(VALID_PLAN) },
-  );
+  h.server.enqueue(...fruitlessSearches(), { status: 500, errorMessage: 'overloaded' }, ...planlessAnswers());
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(of(events, 'provider.retry').length, 1);
@@ -260,19 +248,7 @@ test('SYN-1: a transport retry during synthesis spends the allowance: one correc
 });
 
 test('SYN-1, SYN-3: when the synthesis allowance is spent the runtime asks how to continue, without a model call', async () => {
-  const miss = (n: number) => ({ toolCalls: [{ name: 'grep', arguments: JSON.stringify({ pattern: `q-${n}` }) }] });
-  h.server.enqueue(
-    miss(1),
-    miss(2),
-    miss(3),
-    miss(4),
-    miss(5),
-    miss(6),
-    { text: '' },
-    { text: 'Still thinking.' },
-    { text: 'No plan yet.' },
-    { text: planText(VALID_PLAN) },
-  );
+  h.server.enqueue(...fruitlessSearches(), ...planlessAnswers());
   const { session, events } = await start();
   assert.deepEqual(await session.submit('Plan it'), { kind: 'ran', status: 'awaiting_input' });
   assert.equal(h.server.requests.length, 9, '6 research + 1 synthesis + 2 corrective requests');
