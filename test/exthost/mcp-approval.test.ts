@@ -1,0 +1,172 @@
+/**
+ * Issue 18 (GATE-6, ADD-2, PLAN-6, TRK-7): a plan another agent saves over `vtplan mcp` — the
+ * built dist/cli.js in a child process, driven by the MCP SDK's own client as Claude Code or Codex
+ * drive it — is offered in this VS Code window ("Ready to code?"), and approving it writes its
+ * checklist, which the Tasks view shows and the agent reads back. A plan the chat session
+ * persisted, and the user's edit of it, are never offered this way (the session has its own gate).
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ExtensionApi } from '../../src/extension/main';
+import { extensionApi, script, until, useScriptedChatModel, SHOUT_FLAG_PLAN } from './helpers';
+import { READY_PLAN } from './lm-tool-calls';
+
+const EXTENSION_ID = 'vtcode.vtcode-planning';
+
+/** Two plans only an MCP client saves (READY_PLAN is the language model tools suite's). */
+const MURMUR_PLAN = READY_PLAN.replace(/whisper/g, 'murmur');
+const HUSH_PLAN = READY_PLAN.replace(/whisper/g, 'hush');
+const MURMUR_FILE = '.vtcode/plans/add-a-murmur-flag-to-the-greeter.md';
+const HUSH_FILE = '.vtcode/plans/add-a-hush-flag-to-the-greeter.md';
+const SHOUT_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
+
+interface Shown {
+  message: string;
+  items: string[];
+}
+
+type Show = (message: string, ...rest: unknown[]) => Thenable<string | undefined>;
+
+/**
+ * Records the information messages the extension shows and answers each with `answer` (a button,
+ * or `undefined`: closed unanswered) instead of showing it.
+ */
+function answerNotifications(answer: (shown: Shown) => string | undefined): { shown: Shown[]; restore: () => void } {
+  const window = vscode.window as unknown as { showInformationMessage: Show };
+  const original = window.showInformationMessage;
+  const shown: Shown[] = [];
+  window.showInformationMessage = (message, ...rest) => {
+    const offer = { message, items: rest.filter((r): r is string => typeof r === 'string') };
+    shown.push(offer);
+    return Promise.resolve(answer(offer));
+  };
+  return { shown, restore: () => (window.showInformationMessage = original) };
+}
+
+/** The "Ready to code?" offers of a saved plan (Approve / Open Plan), not the chat session's own gate. */
+const offersOf = (shown: Shown[]) =>
+  shown.filter((s) => s.items.join() === 'Approve,Open Plan' && /Ready to code\?$/.test(s.message));
+
+suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18; GATE-6, ADD-2)', () => {
+  let api: ExtensionApi;
+  let root: string;
+  let client: Client;
+  let stderr = '';
+
+  const cleanUp = () => {
+    for (const file of [MURMUR_FILE, HUSH_FILE, SHOUT_FILE])
+      for (const f of [
+        file,
+        file.replace(/\.md$/, '.tasks.md'),
+        file.replace(/^\.vtcode\/plans\/(.*)\.md$/, '.vtcode/approvals/$1.json'),
+      ])
+        rmSync(join(root, f), { force: true });
+  };
+
+  async function callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult & { text: string }> {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const first = result.content[0];
+    return { ...result, text: first?.type === 'text' ? first.text : '' };
+  }
+
+  suiteSetup(async () => {
+    api = await extensionApi();
+    root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    cleanUp();
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    const cli = join(ext.extensionPath, 'dist', 'cli.js');
+    assert.ok(existsSync(cli), `${cli} is built (node scripts/build.mjs)`);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, 'mcp', '--workspace', root],
+      // Under Electron (test-electron) the host's executable is Electron: run it as Node.
+      env: { ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1' },
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+    client = new Client({ name: 'vtplan-exthost-test', version: '0.0.0' });
+    await client.connect(transport);
+  });
+
+  suiteTeardown(async () => {
+    await client?.close();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The suites after this one start from a session of their own, and the Tasks view from "newest".
+    await vscode.commands.executeCommand('vtplan.newSession');
+    await api.tasks.setActivePlan(undefined);
+    cleanUp();
+  });
+
+  test('a ready plan saved over MCP asks "Ready to code?"; Approve writes its checklist, the Tasks view shows it and the agent reads it (TRK-7)', async () => {
+    const notifications = answerNotifications((s) => (offersOf([s]).length > 0 ? 'Approve' : undefined));
+    try {
+      const saved = await callTool('savePlan', { plan: MURMUR_PLAN });
+      assert.equal(saved.isError, undefined, `${saved.text}\n${stderr}`);
+      assert.equal(saved.structuredContent?.path, MURMUR_FILE);
+      await until(
+        'the Tasks view to show the approved plan',
+        () => api.tasks.snapshot().title === 'Add a murmur flag to the greeter',
+      );
+      assert.deepEqual(offersOf(notifications.shown), [
+        { message: 'Plan ready: Add a murmur flag to the greeter — Ready to code?', items: ['Approve', 'Open Plan'] },
+      ]);
+    } finally {
+      notifications.restore();
+    }
+    assert.equal(api.tasks.snapshot().description, '0/2');
+    assert.ok(existsSync(join(root, MURMUR_FILE.replace(/\.md$/, '.tasks.md'))), 'the checklist file is written');
+    assert.equal(
+      existsSync(join(root, '.vtcode/approvals/add-a-murmur-flag-to-the-greeter.json')),
+      false,
+      'approved: the record is gone, so a reload does not offer it again',
+    );
+    const listed = await callTool('taskTracker', { action: 'list' });
+    assert.match(listed.text, /murmur/);
+  });
+
+  test("a plan the chat session persisted and the user's edit of it are not offered; a plan saved over MCP afterwards is", async () => {
+    const notifications = answerNotifications(() => undefined);
+    try {
+      await useScriptedChatModel();
+      script([[{ text: `Here is the plan.\n<proposed_plan>\n${SHOUT_FLAG_PLAN}\n</proposed_plan>` }]]);
+      await vscode.commands.executeCommand('vtplan.newSession');
+      await api.host.submit('/plan');
+      assert.deepEqual(await api.host.submit('Add a --shout flag to the greeter'), {
+        kind: 'ran',
+        status: 'awaiting_approval',
+      });
+      assert.equal(api.host.planFile(), SHOUT_FILE);
+
+      // Ctrl+G: the user edits the chat's plan and saves it.
+      await vscode.commands.executeCommand('vtplan.editPlan');
+      const editor = vscode.window.activeTextEditor;
+      assert.ok(editor && editor.document.uri.fsPath === join(root, SHOUT_FILE), 'Edit Plan opened the plan file');
+      const doc = editor.document;
+      const edited = doc
+        .getText()
+        .replace('Lower-case stays the default.', 'Lower-case stays the default; shouting is opt-in.');
+      await editor.edit((b) =>
+        b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), edited),
+      );
+      await doc.save();
+
+      // Positive control: an offer does come, for the plan saved over MCP, and for it alone.
+      const saved = await callTool('savePlan', { plan: HUSH_PLAN });
+      assert.equal(saved.isError, undefined, saved.text);
+      await until('the offer of the plan saved over MCP', () => offersOf(notifications.shown).length > 0);
+      assert.deepEqual(
+        offersOf(notifications.shown).map((s) => s.message),
+        ['Plan ready: Add a hush flag to the greeter — Ready to code?'],
+      );
+    } finally {
+      notifications.restore();
+    }
+    assert.equal(existsSync(join(root, SHOUT_FILE.replace(/\.md$/, '.tasks.md'))), false, 'nothing approved');
+  });
+});
