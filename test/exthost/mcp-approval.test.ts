@@ -9,14 +9,10 @@ import * as assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ExtensionApi } from '../../src/extension/main';
 import { extensionApi, script, until, useScriptedChatModel, SHOUT_FLAG_PLAN } from './helpers';
 import { READY_PLAN } from './lm-tool-calls';
-
-const EXTENSION_ID = 'vtcode.vtcode-planning';
+import { answerNotifications, approveOffers, offersOf, startMcpAgent, type McpAgent } from './mcp-client';
 
 /** Two plans only an MCP client saves (READY_PLAN is the language model tools suite's). */
 const MURMUR_PLAN = READY_PLAN.replace(/whisper/g, 'murmur');
@@ -25,38 +21,10 @@ const MURMUR_FILE = '.vtcode/plans/add-a-murmur-flag-to-the-greeter.md';
 const HUSH_FILE = '.vtcode/plans/add-a-hush-flag-to-the-greeter.md';
 const SHOUT_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
 
-interface Shown {
-  message: string;
-  items: string[];
-}
-
-type Show = (message: string, ...rest: unknown[]) => Thenable<string | undefined>;
-
-/**
- * Records the information messages the extension shows and answers each with `answer` (a button,
- * or `undefined`: closed unanswered) instead of showing it.
- */
-function answerNotifications(answer: (shown: Shown) => string | undefined): { shown: Shown[]; restore: () => void } {
-  const window = vscode.window as unknown as { showInformationMessage: Show };
-  const original = window.showInformationMessage;
-  const shown: Shown[] = [];
-  window.showInformationMessage = (message, ...rest) => {
-    const offer = { message, items: rest.filter((r): r is string => typeof r === 'string') };
-    shown.push(offer);
-    return Promise.resolve(answer(offer));
-  };
-  return { shown, restore: () => (window.showInformationMessage = original) };
-}
-
-/** The "Ready to code?" offers of a saved plan (Approve / Open Plan), not the chat session's own gate. */
-const offersOf = (shown: Shown[]) =>
-  shown.filter((s) => s.items.join() === 'Approve,Open Plan' && /Ready to code\?$/.test(s.message));
-
 suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18; GATE-6, ADD-2)', () => {
   let api: ExtensionApi;
   let root: string;
-  let client: Client;
-  let stderr = '';
+  let agent: McpAgent;
 
   const cleanUp = () => {
     for (const file of [MURMUR_FILE, HUSH_FILE, SHOUT_FILE])
@@ -68,34 +36,15 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
         rmSync(join(root, f), { force: true });
   };
 
-  async function callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult & { text: string }> {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const first = result.content[0];
-    return { ...result, text: first?.type === 'text' ? first.text : '' };
-  }
-
   suiteSetup(async () => {
     api = await extensionApi();
     root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
     cleanUp();
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext);
-    const cli = join(ext.extensionPath, 'dist', 'cli.js');
-    assert.ok(existsSync(cli), `${cli} is built (node scripts/build.mjs)`);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [cli, 'mcp', '--workspace', root],
-      // Under Electron (test-electron) the host's executable is Electron: run it as Node.
-      env: { ...(process.env as Record<string, string>), ELECTRON_RUN_AS_NODE: '1' },
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
-    client = new Client({ name: 'vtplan-exthost-test', version: '0.0.0' });
-    await client.connect(transport);
+    agent = await startMcpAgent(root);
   });
 
   suiteTeardown(async () => {
-    await client?.close();
+    await agent?.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The suites after this one start from a session of their own, and the Tasks view from "newest".
     await vscode.commands.executeCommand('vtplan.newSession');
@@ -104,10 +53,10 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
   });
 
   test('a ready plan saved over MCP asks "Ready to code?"; Approve writes its checklist, the Tasks view shows it and the agent reads it (TRK-7)', async () => {
-    const notifications = answerNotifications((s) => (offersOf([s]).length > 0 ? 'Approve' : undefined));
+    const notifications = answerNotifications(approveOffers);
     try {
-      const saved = await callTool('savePlan', { plan: MURMUR_PLAN });
-      assert.equal(saved.isError, undefined, `${saved.text}\n${stderr}`);
+      const saved = await agent.callTool('savePlan', { plan: MURMUR_PLAN });
+      assert.equal(saved.isError, undefined, `${saved.text}\n${agent.stderr()}`);
       assert.equal(saved.structuredContent?.path, MURMUR_FILE);
       await until(
         'the Tasks view to show the approved plan',
@@ -126,7 +75,7 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
       false,
       'approved: the record is gone, so a reload does not offer it again',
     );
-    const listed = await callTool('taskTracker', { action: 'list' });
+    const listed = await agent.callTool('taskTracker', { action: 'list' });
     assert.match(listed.text, /murmur/);
   });
 
@@ -157,7 +106,7 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
       await doc.save();
 
       // Positive control: an offer does come, for the plan saved over MCP, and for it alone.
-      const saved = await callTool('savePlan', { plan: HUSH_PLAN });
+      const saved = await agent.callTool('savePlan', { plan: HUSH_PLAN });
       assert.equal(saved.isError, undefined, saved.text);
       await until('the offer of the plan saved over MCP', () => offersOf(notifications.shown).length > 0);
       assert.deepEqual(
