@@ -6,7 +6,7 @@
  * persisted, and the user's edit of it, are never offered this way (the session has its own gate).
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
@@ -19,7 +19,9 @@ const MURMUR_PLAN = READY_PLAN.replace(/whisper/g, 'murmur');
 const HUSH_PLAN = READY_PLAN.replace(/whisper/g, 'hush');
 const MURMUR_FILE = '.vtcode/plans/add-a-murmur-flag-to-the-greeter.md';
 const HUSH_FILE = '.vtcode/plans/add-a-hush-flag-to-the-greeter.md';
-const SHOUT_FILE = '.vtcode/plans/add-a-shout-flag-to-the-greeter.md';
+/** The chat session's plan: its own file, so the later suites' shout plan starts fresh. */
+const YELL_PLAN = SHOUT_FLAG_PLAN.replace(/shout/g, 'yell');
+const YELL_FILE = '.vtcode/plans/add-a-yell-flag-to-the-greeter.md';
 
 suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18; GATE-6, ADD-2)', () => {
   let api: ExtensionApi;
@@ -27,7 +29,7 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
   let agent: McpAgent;
 
   const cleanUp = () => {
-    for (const file of [MURMUR_FILE, HUSH_FILE, SHOUT_FILE])
+    for (const file of [MURMUR_FILE, HUSH_FILE, YELL_FILE])
       for (const f of [
         file,
         file.replace(/\.md$/, '.tasks.md'),
@@ -83,27 +85,24 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
     const notifications = answerNotifications(() => undefined);
     try {
       await useScriptedChatModel();
-      script([[{ text: `Here is the plan.\n<proposed_plan>\n${SHOUT_FLAG_PLAN}\n</proposed_plan>` }]]);
+      script([[{ text: `Here is the plan.\n<proposed_plan>\n${YELL_PLAN}\n</proposed_plan>` }]]);
       await vscode.commands.executeCommand('vtplan.newSession');
       await api.host.submit('/plan');
-      assert.deepEqual(await api.host.submit('Add a --shout flag to the greeter'), {
+      assert.deepEqual(await api.host.submit('Add a --yell flag to the greeter'), {
         kind: 'ran',
         status: 'awaiting_approval',
       });
-      assert.equal(api.host.planFile(), SHOUT_FILE);
+      assert.equal(api.host.planFile(), YELL_FILE);
 
-      // Ctrl+G: the user edits the chat's plan and saves it.
-      await vscode.commands.executeCommand('vtplan.editPlan');
-      const editor = vscode.window.activeTextEditor;
-      assert.ok(editor && editor.document.uri.fsPath === join(root, SHOUT_FILE), 'Edit Plan opened the plan file');
-      const doc = editor.document;
-      const edited = doc
-        .getText()
-        .replace('Lower-case stays the default.', 'Lower-case stays the default; shouting is opt-in.');
-      await editor.edit((b) =>
-        b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), edited),
+      // The user edits the chat's plan and saves it (what Ctrl+G's editor save puts on disk).
+      const planPath = join(root, YELL_FILE);
+      const before = readFileSync(planPath, 'utf8');
+      const edited = before.replace(
+        'Lower-case stays the default.',
+        'Lower-case stays the default; yelling is opt-in.',
       );
-      await doc.save();
+      assert.notEqual(edited, before, 'the edit changes the plan');
+      writeFileSync(planPath, edited);
 
       // Positive control: an offer does come, for the plan saved over MCP, and for it alone.
       const saved = await agent.callTool('savePlan', { plan: HUSH_PLAN });
@@ -116,6 +115,6 @@ suite('plans saved over vtplan mcp are offered for approval in VS Code (issue 18
     } finally {
       notifications.restore();
     }
-    assert.equal(existsSync(join(root, SHOUT_FILE.replace(/\.md$/, '.tasks.md'))), false, 'nothing approved');
+    assert.equal(existsSync(join(root, YELL_FILE.replace(/\.md$/, '.tasks.md'))), false, 'nothing approved');
   });
 });
