@@ -15,7 +15,7 @@ import { CLI_VERSION } from './version';
 
 const INSTRUCTIONS = [
   'VT Code Planning gates for this workspace.',
-  'Before presenting a plan, validate it with validatePlan and fix every error; save it with savePlan only when it is ready, then wait for the user to approve it.',
+  'Before presenting a plan, validate it with validatePlan and fix every error; save it with savePlan only when it is ready, then wait for the user to approve it (VS Code asks them "Ready to code?"); once approved, taskTracker lists its steps.',
   'In plan (read-only) work, ask checkCommand before running a shell command.',
   'While implementing an approved plan, keep its checklist current with taskTracker.',
 ].join(' ');

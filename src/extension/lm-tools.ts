@@ -9,21 +9,15 @@
  * shell policy, tracker) load from their own bundle (dist/gate-tools.js) on the first call. Every
  * call works in the chat session's folder (session-folders.ts). Writing calls (savePlan, tracker
  * changes) ask for confirmation and are refused in an untrusted folder. A saved plan is offered
- * for approval in VS Code ("Ready to code?"), never approved by the tool.
+ * for approval in VS Code ("Ready to code?", plan-approval-offer.ts), never approved by the tool.
  */
 import * as vscode from 'vscode';
-import type { GateName, ReadyPlan } from '../core/gates/gate';
-import { errorMessage } from '../core/errors';
+import type { GateName } from '../core/gates/gate';
 import { confirmationFor, invocationMessage, writes } from './lm-tool-confirmations';
 import { LM_TOOLS, type LmToolEntry } from './lm-tool-manifest';
+import { loadGateTools, offerApproval } from './plan-approval-offer';
 import type { SessionFolders } from './session-folders';
 import type { TasksViewModel } from './tasks-view';
-
-let loading: Promise<typeof import('./gate-tools.js')> | null = null;
-function loadGateTools(): Promise<typeof import('./gate-tools.js')> {
-  loading ??= import('./gate-tools.js');
-  return loading;
-}
 
 export interface LmToolDeps {
   folders: SessionFolders;
@@ -75,48 +69,13 @@ class GateTool implements vscode.LanguageModelTool<object> {
       this.gate,
       options.input,
       folder.uri.fsPath,
-      (plan) => void offerApproval(deps, folder, plan),
+      (plan) => void offerApproval({ log: deps.log, tasks: () => deps.tasks }, folder.uri.fsPath, plan),
     );
     // The Tasks view shows the change now (its folder watcher would, a moment later).
     if (writing && this.gate === 'taskTracker') await deps.tasks.refresh();
     if (!result.ok) throw new Error(result.text);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
   }
-}
-
-/**
- * GATE-6 for another agent's plan: the "Ready to code?" notification. Approve writes the plan's
- * checklist (TRK-7) and the Tasks view follows it; the agent sees the approval as that checklist
- * (`vtplan_taskTracker` list). Open Plan opens the file and asks again, since this notification is
- * the only approval route for a plan no chat session holds. The tool call does not wait for the answer.
- */
-async function offerApproval(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: ReadyPlan): Promise<void> {
-  try {
-    for (;;) {
-      const pick = await vscode.window.showInformationMessage(
-        `Plan ready: ${plan.title ?? plan.relativePath} — Ready to code?`,
-        'Approve',
-        'Open Plan',
-      );
-      if (pick !== 'Open Plan') {
-        if (pick === 'Approve') await approve(deps, folder, plan);
-        return;
-      }
-      await vscode.window.showTextDocument(vscode.Uri.file(plan.path), { preview: false });
-    }
-  } catch (err) {
-    deps.log.error(`The "Ready to code?" offer for ${plan.relativePath} failed: ${errorMessage(err)}`);
-    void vscode.window.showErrorMessage(`${plan.relativePath}: ${errorMessage(err)}`);
-  }
-}
-
-async function approve(deps: LmToolDeps, folder: vscode.WorkspaceFolder, plan: ReadyPlan): Promise<void> {
-  const approved = await (await loadGateTools()).approveSavedPlan(folder.uri.fsPath, plan.relativePath);
-  if (!approved.ok) {
-    void vscode.window.showWarningMessage(`${plan.relativePath} was not approved: ${approved.reason}`);
-    return;
-  }
-  await deps.tasks.setActivePlan(plan.path);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChatViewProvider } from './chat-view';
 import { lazyWorkbench, registerChatViewShell, registerCommandShells } from './lazy-workbench';
 import { registerLmTools } from './lm-tools';
 import { registerPlanDiagnostics } from './plan-diagnostics';
+import { registerSavedPlanOffers } from './saved-plan-offers';
 import type { SessionFolders } from './session-folders';
 import type { SessionHost } from './session-host';
 import type { SettingsService } from './settings';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     const { folders, tasks } = workbench.load();
     return { folders, tasks, log };
   });
+  registerSavedPlanOffers(context, { log, tasks: () => workbench.load().tasks });
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
   const { load } = workbench;

@@ -36,6 +36,12 @@ export interface GateContext {
    * user's answer (the agent's call would otherwise hang on the user). Absent: nobody is told.
    */
   onPlanReady?: (plan: ReadyPlan) => void;
+  /**
+   * Set by a host in another process than VS Code (`vtplan mcp`): savePlan also records the ready
+   * plan under `.vtcode/approvals/` (approval-records.ts), where VS Code finds it and asks "Ready
+   * to code?". VS Code's own tools leave it out: they offer in-process, through `onPlanReady`.
+   */
+  approvalRecord?: { savedBy: string };
 }
 
 /** A structured result: plain JSON values only, so any surface can serialise it as it is. */

@@ -1,14 +1,18 @@
 /**
  * `savePlan` (STORE-1, STORE-2, PLAN-2 … PLAN-6, GATE-3): validates a plan and, only when it is
  * ready, saves it under `.vtcode/plans/` through the plan store (canonical form, private atomic
- * write, symlink redirects refused). It never approves: it tells the host (`onPlanReady`), and
- * the user approves there.
+ * write, symlink redirects refused). It never approves: it tells the host (`onPlanReady`), or,
+ * for a host in another process (`vtplan mcp`), records the plan for VS Code's "Ready to code?"
+ * (approval-records.ts, GATE-6); the user approves there.
  */
 import { posix as path } from 'node:path';
 import { z } from 'zod';
 import { plural } from '../tools/text';
 import { PLAN_SLUG, PlanStore, planOfText, toPlanReport } from '../plan';
-import { defineGate, gateFailure, type ReadyPlan } from './gate';
+import { errorMessage } from '../errors';
+import { systemClock } from '../ports';
+import { recordForApproval } from './approval-records';
+import { defineGate, gateFailure, type GateContext, type GateResult, type ReadyPlan } from './gate';
 import { reportText } from './validate-plan';
 
 const inputSchema = z.strictObject({
@@ -30,6 +34,20 @@ const inputSchema = z.strictObject({
 function leadingBlankLines(plan: string): number {
   const lead = /^\s*/.exec(plan.replace(/\r\n?/g, '\n'))?.[0] ?? '';
   return lead.split('\n').length - 1;
+}
+
+/** The plan is on disk but could not be recorded for approval: the agent is told, not misled. */
+async function recordReadyPlan(ctx: GateContext, plan: ReadyPlan, savedBy: string): Promise<GateResult | null> {
+  try {
+    await recordForApproval(ctx.fs, ctx.root, plan, savedBy, ctx.clock ?? systemClock);
+    return null;
+  } catch (err) {
+    return gateFailure(
+      'approval_record_failed',
+      `Saved the plan to \`${plan.relativePath}\`, but could not record it for the user's approval in VS Code: ${errorMessage(err)}. Ask the user to review and approve it.`,
+      { path: plan.relativePath },
+    );
+  }
 }
 
 export const savePlanGate = defineGate({
@@ -74,6 +92,10 @@ export const savePlanGate = defineGate({
           title: report.title,
           status: outcome.status,
         };
+        if (ctx.approvalRecord) {
+          const failure = await recordReadyPlan(ctx, ready, ctx.approvalRecord.savedBy);
+          if (failure) return failure;
+        }
         ctx.onPlanReady?.(ready);
         const how = outcome.status === 'written' ? 'Saved the plan to' : 'The plan is already saved, unchanged, at';
         return {

@@ -4,6 +4,9 @@
  */
 export const PLANS_DIR = '.vtcode/plans';
 
+/** Plans saved through the gates by another process, awaiting approval in VS Code (core/gates/approval-records.ts). */
+export const APPROVALS_DIR = '.vtcode/approvals';
+
 /** A plan's text as written, `\n` line endings and one trailing newline (a user's file is read and shown as it is). */
 export function planFileContent(plan: string): string {
   return `${plan.replace(/\r\n?/g, '\n').trim()}\n`;

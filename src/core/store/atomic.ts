@@ -69,17 +69,17 @@ let tempCounter = 0;
 function tempPathFor(target: string): string {
   tempCounter += 1;
   const unique = `${Date.now().toString(36)}${tempCounter.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  // Never ends in `.md`, so directory listings of plans do not pick up a stray temp file.
+  // Never ends in `.md` or `.json`, so listings of plans or approval records do not pick up a stray temp file.
   // Keep ATOMIC_TEMP_NAME below in step: the start-up sweep (sweep.ts) removes only its matches.
   return path.join(path.dirname(target), `.${path.basename(target)}.${unique}.tmp`);
 }
 
 /**
- * Names tempPathFor produces for the `.md` artifacts: a dot, the target's name, the unique part
+ * Names tempPathFor produces for the `.md` and `.json` artifacts: a dot, the target's name, the unique part
  * (8 base-36 digits of the clock until 2059, at least one of the counter, up to six random) and
  * `.tmp`. Narrow on purpose: the sweep deletes what matches.
  */
-const ATOMIC_TEMP_NAME = /^\.[A-Za-z0-9_][A-Za-z0-9_.-]*\.md\.[0-9a-z]{9,32}\.tmp$/;
+const ATOMIC_TEMP_NAME = /^\.[A-Za-z0-9_][A-Za-z0-9_.-]*\.(?:md|json)\.[0-9a-z]{9,32}\.tmp$/;
 
 /** Whether `name` (a bare file name) is one of this writer's temp files. */
 export function isAtomicTempName(name: string): boolean {

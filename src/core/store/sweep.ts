@@ -1,8 +1,8 @@
 /**
  * Start-up sweep of temp files the private atomic writer (atomic.ts, STORE-2) staged but never
  * renamed: a process killed between staging and rename (SIGKILL, a crash, a power cut) leaves its
- * `.<name>.md.<unique>.tmp` behind, and nothing else ever removes it. Each holds a full copy of a
- * plan or checklist, so they pile up.
+ * `.<name>.md.<unique>.tmp` (`.json` for an approval record) behind, and nothing else ever removes
+ * it. Each holds a full copy of a plan or checklist, so they pile up.
  *
  * Only the folders the writer writes into are looked at, only names of its own temp pattern are
  * removed, and only once they are older than a grace period: another window or CLI run on the same
@@ -12,12 +12,13 @@
 import { posix as path } from 'node:path';
 import type { FileSystem } from '../ports';
 import { GLOBAL_TRACKER_FILE, PLANS_DIR } from '../tracker/store';
+import { APPROVALS_DIR } from '../plan/files';
 import { isAtomicTempName } from './atomic';
 import { errorMessage } from '../errors';
 import { firstUnsafeComponent } from './no-symlink-walk';
 
 /** Every folder (relative to the workspace root) the atomic writer puts files in. */
-const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE)];
+const ATOMIC_WRITE_DIRS: readonly string[] = [PLANS_DIR, path.dirname(GLOBAL_TRACKER_FILE), APPROVALS_DIR];
 
 /**
  * A write stages, fsyncs and renames within well under a second even for large plans on slow

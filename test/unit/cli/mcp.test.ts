@@ -141,7 +141,7 @@ test('TRK-1: taskTracker over MCP creates, updates, adds and lists the workspace
   assert.match(ws.read('.vtcode/tasks/current_task.md'), /- \[x\] One/);
 });
 
-test('STORE-1: savePlan over MCP saves a ready plan (and says so on stderr), refuses one that is not ready', async () => {
+test('STORE-1, GATE-6: savePlan over MCP saves a ready plan, records it for approval in VS Code (and says so on stderr), refuses one that is not ready', async () => {
   const refused = await callTool('savePlan', { plan: NOT_READY_PLAN });
   assert.equal(refused.isError, true);
   assert.match(refused.text, /^Not saved: the plan is not ready\./);
@@ -152,6 +152,18 @@ test('STORE-1: savePlan over MCP saves a ready plan (and says so on stderr), ref
   const rel = '.vtcode/plans/refresh-readme-and-install-guide-for-2-0.md';
   assert.equal(saved.structuredContent?.path, rel);
   assert.ok(ws.exists(rel));
+  // GATE-6: recorded for VS Code, which offers it "Ready to code?" (test/exthost/mcp-approval.test.ts).
+  const record = JSON.parse(ws.read('.vtcode/approvals/refresh-readme-and-install-guide-for-2-0.json')) as object;
+  assert.deepEqual(
+    { ...record, savedAt: typeof (record as { savedAt?: unknown }).savedAt },
+    {
+      version: 1,
+      plan: rel,
+      title: 'Refresh README and install guide for 2.0',
+      savedBy: 'vtplan mcp',
+      savedAt: 'string',
+    },
+  );
   await until(() => stderr.includes(`vtplan mcp: plan ready for your approval: ${rel}`));
 });
 
@@ -211,6 +223,7 @@ test('ADD-2: vtplan mcp --help prints the usage, the tools and the client setup 
   assert.match(r.out, /claude mcp add vtplan -- node \/path\/to\/dist\/cli\.js mcp --workspace \/path\/to\/project/);
   assert.match(r.out, /\[mcp_servers\.vtplan\]/);
   assert.match(r.out, /\.vscode\/mcp\.json/);
+  assert.match(r.out, /VS Code with VT Code Planning open on DIR asks "Ready to code\?"/);
 });
 
 test('ADD-2: vtplan mcp refuses a workspace that is not a folder and stray arguments (exit 2)', async () => {

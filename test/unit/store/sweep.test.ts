@@ -41,7 +41,7 @@ function tempsIn(dir: string): string[] {
     : [];
 }
 
-/** Leaves one real temp file for each artifact kind: plan, sidecar and the global task file. */
+/** Leaves one real temp file for each artifact kind: plan, sidecar, the global task file and an approval record. */
 async function leaveTemps(root: string): Promise<string[]> {
   await assert.rejects(
     writePrivateAtomic(killedBeforeRename, { root, path: join(root, '.vtcode/plans/a-plan.md'), content: '# A\n' }),
@@ -55,11 +55,19 @@ async function leaveTemps(root: string): Promise<string[]> {
       ],
     }),
   );
+  await assert.rejects(
+    writePrivateAtomic(killedBeforeRename, {
+      root,
+      path: join(root, '.vtcode/approvals/a-plan.json'),
+      content: '{"version":1}\n',
+    }),
+  );
   const left = [
     ...tempsIn(join(root, '.vtcode/plans')).map((n) => join(root, '.vtcode/plans', n)),
     ...tempsIn(join(root, '.vtcode/tasks')).map((n) => join(root, '.vtcode/tasks', n)),
+    ...tempsIn(join(root, '.vtcode/approvals')).map((n) => join(root, '.vtcode/approvals', n)),
   ];
-  assert.equal(left.length, 3, `one temp file per artifact was left: ${left.join(', ')}`);
+  assert.equal(left.length, 4, `one temp file per artifact was left: ${left.join(', ')}`);
   return left;
 }
 
