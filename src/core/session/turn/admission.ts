@@ -1,6 +1,6 @@
 /**
  * Admission of one tool call: a pipeline of small named steps (gate → budgets → fuse → interview
- * rules → preview admission), each saying continue, blocked (reason and policy) or stop (the
+ * rules → tracker repeats → preview admission), each saying continue, blocked (reason and policy) or stop (the
  * turn ends). A refusal before the fuse step counts as a blocked call for the fuse (FUSE-1); a
  * refusal after it does not. The admitted call is then executed and post-processed (batch.ts).
  */
@@ -9,6 +9,8 @@ import type { ToolCall } from '../../llm';
 import type { DispatchDecision } from '../../policy';
 import type { AgentMode } from '../../vocabulary';
 import type { EventInput } from '../events';
+import { TASK_TRACKER_TOOL, taskTrackerArgsSchema } from '../../tools/task-tracker';
+import type { TrackerCall } from '../../tracker';
 import type { ToolOutcome } from '../tool-runtime';
 import type { TurnDeps, TurnEnd } from './deps';
 import { DEFAULT_SESSION_TOOL_CALLS, sessionCallLimit, suspend } from './limits';
@@ -116,6 +118,26 @@ async function interviewRules(ctx: CallContext): Promise<Verdict> {
   );
 }
 
+/** A task_tracker call's arguments as the tracker reads them; null when they do not parse (the tool says why). */
+export function trackerCallOf(ctx: Pick<CallContext, 'call' | 'args'>): TrackerCall | null {
+  if (ctx.call.name !== TASK_TRACKER_TOOL.name) return null;
+  const parsed = taskTrackerArgsSchema.safeParse(ctx.args);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * TRK-4: identical successful task_tracker calls in a row past the limit get one correction
+ * instead of a result; repeating after it ends the turn with a blocked handoff.
+ */
+async function trackerRepeats(ctx: CallContext): Promise<Verdict> {
+  const call = trackerCallOf(ctx);
+  if (call === null) return CONTINUE;
+  const verdict = ctx.turn.trackerRepeats.check(call);
+  if (verdict.kind === 'allow') return CONTINUE;
+  if (verdict.kind === 'block') ctx.batch.tripped = { next: 'end_turn_blocked', message: verdict.message };
+  return blocked(verdict.message, 'fuse');
+}
+
 /** NAV-5: once the turn's preview budget is spent, further inspection adds no evidence. */
 async function previewAdmission(ctx: CallContext): Promise<Verdict> {
   const admission = admitPreview(ctx.turn.preview, ctx.previewKind);
@@ -124,7 +146,14 @@ async function previewAdmission(ctx: CallContext): Promise<Verdict> {
   return blocked(admission.reason, 'budget');
 }
 
-const ADMISSION_STEPS: readonly AdmissionStep[] = [gate, budgets, fuse, interviewRules, previewAdmission];
+const ADMISSION_STEPS: readonly AdmissionStep[] = [
+  gate,
+  budgets,
+  fuse,
+  interviewRules,
+  trackerRepeats,
+  previewAdmission,
+];
 
 /** Runs the steps in order up to the first that does not continue; a refusal is said as `tool.blocked`. */
 export async function admit(ctx: CallContext, steps: readonly AdmissionStep[] = ADMISSION_STEPS): Promise<Verdict> {

@@ -21,7 +21,7 @@ import { gateToolCall } from '../../policy';
 import type { AgentMode } from '../../vocabulary';
 import { fill } from '../prompts';
 import type { ToolOutcome } from '../tool-runtime';
-import { admit, schedule, type BatchState, type CallContext } from './admission';
+import { admit, schedule, trackerCallOf, type BatchState, type CallContext } from './admission';
 import type { TurnDeps, TurnEnd } from './deps';
 import { directive, type TurnState } from './phase';
 import { errorMessage } from '../../errors';
@@ -122,6 +122,8 @@ async function postProcess(ctx: CallContext, outcome: ToolOutcome): Promise<Turn
     return null;
   }
   if (outcome.kind === 'planning_suggested') return planningSuggested(ctx, outcome.reason);
+  const trackerCall = trackerCallOf(ctx);
+  if (trackerCall !== null) ctx.turn.trackerRepeats.record(trackerCall, outcome.ok);
   await recordResult(ctx, outcome);
   return null;
 }

@@ -13,6 +13,7 @@ import {
   type NavigationState,
   type PreviewBudget,
 } from '../../guards';
+import { TrackerRepeatGuard } from '../../tracker';
 import type { SessionState } from '../state';
 import type { TurnDeps } from './deps';
 
@@ -36,6 +37,8 @@ export interface TurnState {
   denialRetry: boolean;
   /** EXEC-4: revisions already continued without a gate this turn. */
   autoReplans: number;
+  /** TRK-4: the streak of identical successful task_tracker calls. */
+  trackerRepeats: TrackerRepeatGuard;
 }
 
 /** Tools are closed: the next requests are synthesis/recovery passes. */
@@ -65,6 +68,7 @@ export function newTurnState(
     loopsSpent: false,
     denialRetry: false,
     autoReplans: 0,
+    trackerRepeats: new TrackerRepeatGuard(),
   };
 }
 
