@@ -34,14 +34,14 @@ suite('.vtcode/.gitignore on first use (issue 13)', () => {
     await api.host.newSession();
   });
 
-  test('a session start creates .vtcode/.gitignore ignoring sessions/ and tasks/ only', async () => {
+  test('a session start creates .vtcode/.gitignore ignoring sessions/, tasks/ and approvals/ only', async () => {
     assert.equal(existsSync(vtcode), false, 'the runtime has not used this workspace yet');
     await api.host.newSession();
     const session = api.host.current;
     assert.ok(session && existsSync(session.logPath), 'the session log exists');
     const text = readFileSync(join(vtcode, '.gitignore'), 'utf8');
     const rules = text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
-    assert.deepEqual(rules, ['sessions/', 'tasks/']);
+    assert.deepEqual(rules, ['sessions/', 'tasks/', 'approvals/']);
     assert.match(text, /plans/, 'the comment says plans stay visible');
   });
 

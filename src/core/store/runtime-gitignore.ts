@@ -1,5 +1,6 @@
 /**
- * `.vtcode/.gitignore`: session logs and the global task mirror are one machine's runtime state
+ * `.vtcode/.gitignore`: session logs, the global task mirror and the approval records of plans
+ * other agents saved (approvals/) are one machine's runtime state
  * and would otherwise show up in Source Control from the first message; plans and their tracker
  * sidecars stay visible, so a team can review a plan in a pull request (file-formats.md).
  *
@@ -16,10 +17,12 @@ export const RUNTIME_GITIGNORE = `${RUNTIME_FOLDER}/.gitignore`;
 
 export const RUNTIME_GITIGNORE_CONTENT = [
   '# Written by VT Code Planning when it first used this folder; yours to edit, it is never rewritten.',
-  '# Session logs and the global task mirror are local runtime state. Plans and their',
-  '# checklists (plans/) stay visible so that a team can review them in pull requests.',
+  '# Session logs, the global task mirror and plans waiting for approval are local runtime',
+  '# state. Plans and their checklists (plans/) stay visible so that a team can review them in',
+  '# pull requests.',
   'sessions/',
   'tasks/',
+  'approvals/',
   '',
 ].join('\n');
 

@@ -17,7 +17,7 @@ test('.vtcode/.gitignore is created once: sessions/ and tasks/ ignored, plans/ n
   const text = fs.readFileSync(file, 'utf8');
   assert.equal(text, RUNTIME_GITIGNORE_CONTENT);
   const rules = text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
-  assert.deepEqual(rules, ['sessions/', 'tasks/']);
+  assert.deepEqual(rules, ['sessions/', 'tasks/', 'approvals/']);
   assert.equal(fs.statSync(file).mode & 0o777, 0o644);
 
   const mtime = fs.statSync(file).mtimeMs;
