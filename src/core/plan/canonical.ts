@@ -63,7 +63,8 @@ function detailLines(lines: readonly SourceLine[], meta: ReadonlySet<number>, co
 function stepsBody(section: PlanSection, steps: readonly PlanStep[]): string[] {
   const firstStep = steps[0]?.line ?? Infinity;
   const out = trimBlankEdges(section.body.filter((l) => l.line < firstStep).map((l) => l.text));
-  if (out.length > 0) out.push('');
+  // One blank line between the text before the steps and the first step; none when no step follows.
+  if (out.length > 0 && steps.length > 0) out.push('');
   steps.forEach((step, i) => {
     const next = steps[i + 1]?.line ?? Infinity;
     const own = section.body.filter((l) => l.line > step.line && l.line < next);

@@ -1,10 +1,10 @@
 /**
  * Commands that print the environment (RO-2): it holds the API keys and tokens of whoever started
  * the editor, so reading it is refused in plan mode even though nothing is written. `printenv`,
- * `env` (alone it prints everything), BSD-style `ps e` (the environment of every process) and
- * `/proc/<pid>/environ` are named here; the shell's own listings (`set`, `export -p`,
- * `declare -x`) are refused with the shell builtins, awk's `ENVIRON` and jq's `env` with those
- * programs.
+ * `env` (alone it prints everything), `ps` with the option that adds each process's environment
+ * (procps `e`; macOS `e`, `E` and `-E`) and `/proc/<pid>/environ` are named here; the shell's own
+ * listings (`set`, `export -p`, `declare -x`) are refused with the shell builtins, awk's `ENVIRON`
+ * and jq's `env` with those programs.
  */
 import type { Word } from './args';
 import { allow, reject, type SegmentVerdict } from './verdict';
@@ -13,18 +13,17 @@ const SECRETS = 'the environment, which holds secrets (API keys, tokens)';
 
 export const checkPrintenv = (): SegmentVerdict => reject('unknown', `\`printenv\` prints ${SECRETS}`);
 
-/** `env` without a command (only options and `NAME=value`) prints the environment; with one it runs it. */
+/**
+ * `env` without a command (only options and assignments) prints the environment; with one it runs
+ * it. As in env(1) (GNU, BSD, busybox), every word holding `=` before the command is an assignment.
+ */
 export function checkEnv(words: readonly Word[]): SegmentVerdict {
   let command = false;
   for (let i = 1; i < words.length && !command; i += 1) {
     const t = (words[i] as Word).text;
     if (t === '-u' || t === '-C' || t === '--unset' || t === '--chdir') i += 1;
     // `-S` / `--split-string` runs the command its value spells.
-    else
-      command =
-        t.startsWith('-S') ||
-        t.startsWith('--split-string') ||
-        (!t.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(t));
+    else command = t.startsWith('-S') || t.startsWith('--split-string') || (!t.startsWith('-') && !t.includes('='));
   }
   return !command
     ? reject('unknown', `\`env\` without a command prints ${SECRETS}`)
@@ -55,10 +54,18 @@ const PS_LONG_VALUED = new Set([
 ]);
 const PS_BSD_VALUED = 'oOkU';
 
+/** The refusal of a `ps` word that holds `letter`, an option that prints each process's environment. */
+const psEnvironment = (word: string, letter: string): SegmentVerdict =>
+  reject(
+    'unknown',
+    `\`ps ${word}\`: the option \`${letter}\` prints each process's environment (procps \`e\`; macOS \`e\`, \`E\`, \`-E\`), which holds secrets (API keys, tokens)`,
+  );
+
 /**
- * procps `ps`: a word without a leading `-` is a cluster of BSD options, where `e` adds each
- * process's environment (`ps e`, `ps auxe`), unless it is the value of the option before it
- * (`ps -o pid,user`). `-e` (every process) is harmless.
+ * `ps`: a word without a leading `-` is a cluster of BSD options, where `e` (procps, macOS) and `E`
+ * (macOS) add each process's environment (`ps e`, `ps auxE`), unless it is the value of the option
+ * before it (`ps -o pid,user`). In a `-` cluster, macOS reads `E` the same way (`ps -Eww`) up to
+ * the first letter that takes a value; procps has no `-E`. `-e` (every process) is harmless.
  */
 export function checkPs(words: readonly Word[]): SegmentVerdict {
   for (let i = 1; i < words.length; i += 1) {
@@ -67,14 +74,13 @@ export function checkPs(words: readonly Word[]): SegmentVerdict {
     if (t.startsWith('--')) valued = !t.includes('=') && PS_LONG_VALUED.has(t.slice(2));
     else if (t.startsWith('-')) {
       // The first valued letter of a cluster takes the rest of the word, or the next word.
-      const at = [...t.slice(1)].findIndex((c) => PS_UNIX_VALUED.includes(c));
-      valued = at === t.length - 2;
+      const letters = [...t.slice(1)];
+      const at = letters.findIndex((c) => PS_UNIX_VALUED.includes(c));
+      if (letters.slice(0, at === -1 ? undefined : at).includes('E')) return psEnvironment(t, 'E');
+      valued = at === letters.length - 1;
     } else {
-      if (t.includes('e'))
-        return reject(
-          'unknown',
-          `\`ps ${t}\`: the BSD option \`e\` prints each process's environment, which holds secrets (API keys, tokens)`,
-        );
+      const letter = /[eE]/.exec(t)?.[0];
+      if (letter !== undefined) return psEnvironment(t, letter);
       valued = PS_BSD_VALUED.includes(t.at(-1) as string);
     }
     if (valued) i += 1;
@@ -95,12 +101,13 @@ export function environFileProblem(word: Word): string | null {
 
 /**
  * `set`, `export -p`, `declare -x`, `typeset`, `readonly -p`: shell builtins that, without names,
- * list the shell's variables, the environment among them. With names they change shell state.
+ * list the shell's variables, the environment among them: `set` with no word at all, the others
+ * with options only (`declare -xi`). With names, or `set` with options, they change shell state.
  */
 export function checkShellVariables(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
   const args = words.slice(1).map((w) => w.text);
-  const listing = name === 'set' ? args.length === 0 : args.every((a) => /^-[pxaAfFgr]+$/.test(a));
+  const listing = name === 'set' ? args.length === 0 : args.every((a) => a.startsWith('-'));
   if (listing)
     return reject('unknown', `\`${[name, ...args].join(' ')}\` lists the shell's variables, among them ${SECRETS}`);
   return reject('mutation', `\`${name}\` changes shell or process state`);

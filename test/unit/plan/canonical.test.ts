@@ -207,3 +207,87 @@ test('item 3: a file edited by the user is validated as written and re-saved can
   assert.equal(fs.readFileSync(file, 'utf8'), canonicalPlanFile(edited));
   assert.match(fs.readFileSync(file, 'utf8'), /^## Test Cases and Validation$/m);
 });
+
+test('item 3: a step writes only the fields it has, detail blocks keep their nesting, and blank lines sit only between blocks', () => {
+  // Written from the survivors of `npm run mutate plan` (docs/testing.md): no title, prose before
+  // the first step, a step without files, one without a verify field, an empty outcome, a blank
+  // line inside a detail block, tab indentation (4 columns) mixed with spaces, trailing blanks.
+  const plan = [
+    '## Summary',
+    '   ',
+    'Keep the cache warm.  ',
+    '   ',
+    '',
+    '## Implementation Steps',
+    'In this order:',
+    '',
+    '1. Measure the cold start -> verify: [npm test]',
+    '2. Warm the cache -> files: [src/warm.ts] -> outcome:',
+    '  - parent note',
+    '    - child note',
+    '',
+    '  - after a blank line',
+    '3. Check it -> files: [src/a.ts] -> verify: [npm test]',
+    '    - four spaces',
+    '\t  - a tab and two spaces',
+    '',
+    '## Risks',
+    '',
+    '## Test Cases and Validation',
+    '- `npm test`',
+    '',
+    '## Assumptions and Defaults',
+    '- none',
+  ].join('\n');
+  const canonical = [
+    '## Summary',
+    'Keep the cache warm.',
+    '',
+    '## Implementation Steps',
+    'In this order:',
+    '',
+    '1. Measure the cold start -> verify: [npm test]',
+    '2. Warm the cache -> files: [src/warm.ts]',
+    '   - parent note',
+    '     - child note',
+    '',
+    '   - after a blank line',
+    '',
+    '3. Check it -> files: [src/a.ts] -> verify: [npm test]',
+    '   - four spaces',
+    '     - a tab and two spaces',
+    '',
+    '## Risks',
+    '',
+    '## Test Cases and Validation',
+    '- `npm test`',
+    '',
+    '## Assumptions and Defaults',
+    '- none',
+  ].join('\n');
+  assert.equal(canonicalPlan(plan), canonical);
+  assert.equal(canonicalPlan(canonical), canonical);
+});
+
+test('item 3: a steps section without steps keeps its text', () => {
+  const plan = '# T\n\n## Implementation Steps\nTo be decided.\n\n## Risks\n- none';
+  assert.equal(canonicalPlan(plan), '# T\n\n## Implementation Steps\nTo be decided.\n\n## Risks\n- none');
+});
+
+test('item 3: every list entry reads back as itself, fenced in one backtick more than its longest run, padded as CommonMark asks', () => {
+  const base = parsePlan('# T\n## Implementation Steps\n1. Check -> files: [a.ts] -> verify: [npm test]');
+  // Not covered: an entry holding both a backtick run and a comma (docs/testing.md, real gaps).
+  for (const [entry, written] of [
+    ['npm test', 'npm test'],
+    ['src/a.ts:run', 'src/a.ts:run'],
+    ['echo a, b', '`echo a, b`'],
+    ['`npm test`', '`` `npm test` ``'],
+    ['``x``', '``` ``x`` ```'],
+  ] as const) {
+    const step = { ...(base.steps[0] as PlanDoc['steps'][number]), verify: [entry], files: [entry] };
+    const text = canonicalPlan({ ...base, steps: [step] });
+    assert.ok(text.endsWith(`1. Check -> files: [${written}] -> verify: [${written}]`), text);
+    const back = parsePlan(text).steps[0];
+    assert.deepEqual([back?.files, back?.verify], [[entry], [entry]], entry);
+  }
+});

@@ -62,3 +62,42 @@ test('PLAN-2: a line that only mentions a section name is no label', () => {
   assert.equal(sectionLabelOf('Risks: none'), null);
   assert.equal(sectionLabelOf('   '), null);
 });
+
+test('PLAN-2: blanks around a heading or inside emphasis are not part of the section name', () => {
+  assert.equal(sectionKeyOf(' Summary  '), 'summary');
+  assert.deepEqual(sectionLabelOf('** Summary **'), {
+    kind: 'standalone',
+    key: 'summary',
+    name: 'Summary',
+    bold: true,
+  });
+});
+
+test('PLAN-2: emphasis inside a label value is content', () => {
+  assert.deepEqual(sectionLabelOf('Summary: keep **bold** text'), {
+    kind: 'value',
+    key: 'summary',
+    name: 'Summary',
+    value: 'keep **bold** text',
+  });
+});
+
+test('PLAN-2: blanks inside a name count as one, and a plain bullet glyph needs no blank after it', () => {
+  assert.equal(sectionKeyOf('Implementation   Steps'), 'steps');
+  assert.deepEqual(sectionLabelOf('•Steps'), { kind: 'standalone', key: 'steps', name: 'Steps', bold: false });
+});
+
+test('PLAN-2: a label needs no blank after its colon', () => {
+  assert.deepEqual(sectionLabelOf('Summary:Add retries'), {
+    kind: 'value',
+    key: 'summary',
+    name: 'Summary',
+    value: 'Add retries',
+  });
+});
+
+test('PLAN-2: a name must fill the line: a markdown list item, a trailing glyph or a file name is no label', () => {
+  assert.equal(sectionLabelOf('- Summary: add retries'), null);
+  assert.equal(sectionLabelOf('Summary •'), null);
+  assert.equal(sectionKeyOf('Steps.old'), null);
+});

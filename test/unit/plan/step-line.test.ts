@@ -47,3 +47,11 @@ test('PLAN-3: emphasis is dropped only when it wraps the whole action', () => {
   assert.equal(plainAction('** Add retries **'), 'Add retries');
   assert.equal(plainAction('Then **add retries**'), 'Then **add retries**');
 });
+
+test('PLAN-3: an action without wrapping emphasis loses only its surrounding blanks', () => {
+  assert.equal(plainAction('  Then **add retries** '), 'Then **add retries**');
+});
+
+test('PLAN-3: emphasis around the start of an action only is kept', () => {
+  assert.equal(plainAction('**Add** retries'), '**Add** retries');
+});

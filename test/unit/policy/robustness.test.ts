@@ -126,6 +126,34 @@ test('RO-2: the parse shortcut for plain segments reads them exactly as shell-qu
   );
 });
 
+test('RO-2, RO-3: an operator shell-quote reads inside a text becomes a word of its own and is named as `syntax`', () => {
+  // The scan splits at every operator it allows and flags the others, so this is the last line of
+  // defence (the policy refuses any segment with `syntax`); glob entries stay words that are globs.
+  assert.deepEqual(splitWords('a (b) c*'), {
+    ok: true,
+    words: [
+      { text: 'a', glob: false },
+      { text: '(', glob: false },
+      { text: 'b', glob: false },
+      { text: ')', glob: false },
+      { text: 'c*', glob: true },
+    ],
+    syntax: '(',
+  });
+});
+
+test('RO-3: a command refused unread is reported trimmed as its one segment, like the segments of a command read', () => {
+  for (const command of [' ls\nrm x ', "  echo 'open "]) {
+    const v = checkCommand(command, 'plan');
+    assert.equal(v.allowed, false, command);
+    assert.deepEqual(
+      v.segments.map((s) => s.command),
+      [command.trim()],
+      command,
+    );
+  }
+});
+
 test('RO-2, RO-3: `#` inside a word is literal (sh starts a comment only at the start of a word), so it is allowed and read as sh reads it', () => {
   for (const c of [
     'echo a#b',
