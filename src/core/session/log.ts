@@ -180,7 +180,11 @@ export class SessionLog {
   private failure: unknown = null;
   /** Lines were appended since the last fsync. */
   private unsynced = false;
-  /** Opened at the first write and kept until close(): an open per event was most of an append's cost. */
+  /**
+   * Opened at the first write after an fsync and closed by the next fsync (turn boundaries,
+   * approval changes, sync(), close()): an open per event was most of an append's cost, and a log
+   * whose session is dropped without close() holds no file open once its turn has ended.
+   */
   private appender: Promise<AppendHandle> | null = null;
 
   private constructor(
@@ -257,8 +261,7 @@ export class SessionLog {
   /** Writes the held deltas, waits for pending appends and fsyncs the file. */
   async sync(): Promise<void> {
     await this.settle();
-    await (await this.handle()).sync();
-    this.unsynced = false;
+    await this.serial(() => this.syncAndRelease());
   }
 
   /**
@@ -269,13 +272,21 @@ export class SessionLog {
   async close(): Promise<void> {
     await this.settle();
     if (this.unsynced) await this.sync();
-    const opened = this.appender;
+  }
+
+  /** Runs `work` after every write queued before it; a failure goes to its caller, later work still runs. */
+  private serial(work: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async syncAndRelease(): Promise<void> {
+    const handle = await this.handle();
+    await handle.sync();
+    this.unsynced = false;
     this.appender = null;
-    // A failed open was reported to the append that needed it; there is nothing to close then.
-    await opened?.then(
-      (h) => h.close(),
-      () => undefined,
-    );
+    await handle.close();
   }
 
   private handle(): Promise<AppendHandle> {
@@ -332,22 +343,15 @@ export class SessionLog {
   }
 
   private enqueue(event: SessionEvent): Promise<void> {
-    const write = this.tail.then(async () => {
+    return this.serial(async () => {
       const body = redactSecrets(JSON.stringify(event), this.secrets);
       const sealed = sealLine(this.key, this.head, body);
-      const handle = await this.handle();
-      await handle.append(`${sealed.line}\n`);
+      await (await this.handle()).append(`${sealed.line}\n`);
       // Only a line that reached the file moves the chain on.
       this.head = sealed.head;
       this.unsynced = true;
-      if (DURABLE.has(event.type)) {
-        await handle.sync();
-        this.unsynced = false;
-      }
+      if (DURABLE.has(event.type)) await this.syncAndRelease();
     });
-    // A failed write is reported to its caller; later appends still run.
-    this.tail = write.catch(() => undefined);
-    return write;
   }
 }
 

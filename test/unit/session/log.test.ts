@@ -227,7 +227,7 @@ test('ADD-4: turn boundaries and approval changes are fsynced', async () => {
   assert.equal(synced.length, 2);
 });
 
-test('ADD-4: the log is opened once for all its appends, and a symlink later put at its path receives nothing', async () => {
+test('ADD-4: the log is opened once per turn, not per event; a symlink put at its path meanwhile receives nothing, and the next turn refuses it', async () => {
   const root = tempRoot();
   let opens = 0;
   const countingFs = {
@@ -239,18 +239,24 @@ test('ADD-4: the log is opened once for all its appends, and a symlink later put
   };
   const log = await SessionLog.open(countingFs, root, 'k', { key });
   const seq = new EventSequencer('k', clock);
-  for (let i = 0; i < 5; i++) await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
-  assert.equal(opens, 1, 'one open for five appends and their fsyncs');
+  const call = (i: number) => seq.stamp({ type: 'tool.call', callId: `c${i}`, name: 'read_file', arguments: '{}' });
+  for (let i = 0; i < 5; i++) await log.append(call(i));
+  assert.equal(opens, 1, 'one open for five appends');
 
-  // The path is swapped for a symlink to a file elsewhere: the kept handle still writes the real log.
+  // Mid-turn the path is swapped for a symlink to a file elsewhere: the open handle still writes the real log.
   const elsewhere = join(tempRoot(), 'elsewhere.txt');
   fs.writeFileSync(elsewhere, '');
   fs.renameSync(log.path, `${log.path}.moved`);
   fs.symlinkSync(elsewhere, log.path);
-  await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' }));
-  await log.close();
+  await log.append(call(5));
+  await log.append(seq.stamp({ type: 'turn.completed', status: 'idle' })); // fsync, and the handle is closed
+  assert.equal(opens, 1);
+  assert.equal(fs.readFileSync(`${log.path}.moved`, 'utf8').trim().split('\n').length, 7);
+
+  // The next turn opens the path again, with its checks: the symlink is refused, nothing reaches its target.
+  await assert.rejects(log.append(call(6)), /symbolic link, not a regular file/);
+  assert.equal(opens, 2);
   assert.equal(fs.readFileSync(elsewhere, 'utf8'), '');
-  assert.equal(fs.readFileSync(`${log.path}.moved`, 'utf8').trim().split('\n').length, 6);
 });
 
 /** Polls `check` until it holds; a generous deadline only turns a hang into a clear failure. */
