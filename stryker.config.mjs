@@ -7,7 +7,7 @@
 // than most tests themselves.
 const folders = {
   // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
-  store: { break: null },
+  store: { break: 94 },
   tracker: { break: null },
   plan: { break: 75 },
   policy: { break: 80 },
