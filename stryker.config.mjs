@@ -8,7 +8,7 @@
 const folders = {
   // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
   store: { break: 94 },
-  tracker: { break: 88 },
+  tracker: { break: 81 },
   plan: { break: 75 },
   policy: { break: 80 },
   session: { break: null },
