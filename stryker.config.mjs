@@ -7,8 +7,8 @@
 // than most tests themselves.
 const folders = {
   // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
-  store: { break: null },
-  tracker: { break: null },
+  store: { break: 94 },
+  tracker: { break: 81 },
   plan: { break: 75 },
   policy: { break: 80 },
   session: { break: null },
