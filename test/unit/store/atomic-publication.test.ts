@@ -20,6 +20,19 @@ function leftovers(dir: string): string[] {
 }
 
 /** Three artifacts of one publication, `a` already on disk with `a v1`. */
+/** The node file system, with a user typing `text` into `file` once all three temp files are staged. */
+function typingAfterStaging(file: string, text: string): FileSystem {
+  let staged = 0;
+  return {
+    ...nodeFileSystem,
+    async writeNewFileDurable(p, content, mode) {
+      await nodeFileSystem.writeNewFileDurable(p, content, mode);
+      staged += 1;
+      if (staged === 3) fs.writeFileSync(file, text);
+    },
+  };
+}
+
 async function threeFiles(): Promise<{ root: string; plans: string; a: string; b: string; c: string }> {
   const root = tempRoot();
   const plans = join(root, '.vtcode/plans');
@@ -132,15 +145,7 @@ test('STORE-2: every failed rollback is listed in the error', async () => {
 
 test('STORE-2: an edit found before the first rename leaves every file of the publication unwritten', async () => {
   const { root, plans, a, b, c } = await threeFiles();
-  let staged = 0;
-  const racing: FileSystem = {
-    ...nodeFileSystem,
-    async writeNewFileDurable(p, content, mode) {
-      await nodeFileSystem.writeNewFileDurable(p, content, mode);
-      staged += 1;
-      if (staged === 3) fs.writeFileSync(a, 'typed into a meanwhile');
-    },
-  };
+  const racing = typingAfterStaging(a, 'typed into a meanwhile');
   const r = await publishAtomic(racing, { root, files: newContent(a, b, c) });
   assert.equal(r.published, false);
   assert.deepEqual(r.results, [
@@ -158,15 +163,7 @@ test('STORE-2: an edit found before the first rename leaves every file of the pu
 test('STORE-2: an edit found before a later rename rolls the earlier files back and reports only that edit', async () => {
   const { root, plans, a, b, c } = await threeFiles();
   await writePrivateAtomic(nodeFileSystem, { root, path: b, content: 'b v0' });
-  let staged = 0;
-  const racing: FileSystem = {
-    ...nodeFileSystem,
-    async writeNewFileDurable(p, content, mode) {
-      await nodeFileSystem.writeNewFileDurable(p, content, mode);
-      staged += 1;
-      if (staged === 3) fs.writeFileSync(b, 'typed into b meanwhile');
-    },
-  };
+  const racing = typingAfterStaging(b, 'typed into b meanwhile');
   const r = await publishAtomic(racing, { root, files: newContent(a, b, c) });
   assert.equal(r.published, false);
   assert.deepEqual(
@@ -186,15 +183,9 @@ test('STORE-2: an edit found before a later rename rolls the earlier files back 
 test('STORE-2: an edit found before a later rename whose rollback fails is an error naming both', async () => {
   const { root, a, b, c } = await threeFiles();
   await writePrivateAtomic(nodeFileSystem, { root, path: b, content: 'b v0' });
-  let staged = 0;
   let renames = 0;
   const racing: FileSystem = {
-    ...nodeFileSystem,
-    async writeNewFileDurable(p, content, mode) {
-      await nodeFileSystem.writeNewFileDurable(p, content, mode);
-      staged += 1;
-      if (staged === 3) fs.writeFileSync(b, 'typed into b meanwhile');
-    },
+    ...typingAfterStaging(b, 'typed into b meanwhile'),
     async rename(from, to) {
       renames += 1;
       if (renames > 1) throw new Error('EROFS: read-only file system');
