@@ -79,19 +79,7 @@ async function sessionTurns(
   perBatch: number,
   onTurn?: () => void,
 ): Promise<number> {
-  const session = await Session.start(
-    {
-      fs: nodeFileSystem,
-      root,
-      provider: new ScriptedModel(batches, perBatch),
-      tools: trivialTools(),
-      prompts: PROMPTS,
-      clock: systemClock,
-      logKey: randomBytes(32),
-      turnSettings: () => UNLIMITED,
-    },
-    { agent: 'build' },
-  );
+  const session = await buildSession(root, new ScriptedModel(batches, perBatch));
   const t0 = performance.now();
   for (let i = 0; i < turns; i++) {
     const r = await session.submit(`turn ${i}`);
@@ -101,16 +89,13 @@ async function sessionTurns(
   return (performance.now() - t0) / (turns * batches * perBatch);
 }
 
-/** A 200 KB reply in 1-character chunks through a session with the Node file system and the log. */
-async function streamedReply(root: string): Promise<{ ms: number; lines: number }> {
-  const text = 'The quick brown fox jumps over the lazy dog.\n'
-    .repeat(Math.ceil((200 * 1024) / 45))
-    .slice(0, 200 * 1024);
-  const session = await Session.start(
+/** A build-mode session on the Node file system with its log, trivial tools and no limits. */
+function buildSession(root: string, provider: ModelProvider): Promise<Session> {
+  return Session.start(
     {
       fs: nodeFileSystem,
       root,
-      provider: new CharStreamModel(text),
+      provider,
       tools: trivialTools(),
       prompts: PROMPTS,
       clock: systemClock,
@@ -119,6 +104,14 @@ async function streamedReply(root: string): Promise<{ ms: number; lines: number 
     },
     { agent: 'build' },
   );
+}
+
+/** A 200 KB reply in 1-character chunks through a session with the Node file system and the log. */
+async function streamedReply(root: string): Promise<{ ms: number; lines: number }> {
+  const text = 'The quick brown fox jumps over the lazy dog.\n'
+    .repeat(Math.ceil((200 * 1024) / 45))
+    .slice(0, 200 * 1024);
+  const session = await buildSession(root, new CharStreamModel(text));
   const t0 = performance.now();
   const r = await session.submit('stream');
   const ms = performance.now() - t0;

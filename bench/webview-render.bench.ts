@@ -29,6 +29,16 @@ import { TranscriptBuilder } from '../src/extension/transcript';
 import type { HostNotification, TranscriptEntry } from '../src/protocol';
 import { launchBrowser } from '../test/harness/browser';
 
+/** The session every streamed transcript of this bench starts with. */
+const SESSION_STARTED: EventInput = {
+  type: 'session.started',
+  agent: 'plan',
+  provider: 'openai',
+  model: 'bench',
+  workspace: '/ws',
+  resumed: false,
+};
+
 const root = resolve(__dirname, '..');
 const MESSAGES = 2_000;
 const TOKENS_PER_SECOND = 2_000;
@@ -135,16 +145,7 @@ function hostPlanStream(): { bytes: number[]; costUs: number[]; planBytes: numbe
   const plan = `# Validate handler input\n\n## Summary\nHandlers accept untyped JSON.\n\n## Implementation Steps\n${Array.from({ length: 80 }, (_, i) => step(i + 1)).join('\n')}\n`;
   const seq = new EventSequencer('bench-plan', { now: () => 1_700_000_000_000 });
   const builder = new TranscriptBuilder();
-  builder.apply(
-    seq.stamp({
-      type: 'session.started',
-      agent: 'plan',
-      provider: 'openai',
-      model: 'bench',
-      workspace: '/ws',
-      resumed: false,
-    }),
-  );
+  builder.apply(seq.stamp(SESSION_STARTED));
   seq.beginTurn();
   builder.apply(seq.stamp({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'plan it' }));
   const bytes: number[] = [];
@@ -168,14 +169,7 @@ function hostStream(tokens: number): HostStream {
     return builder.apply(seq.stamp(input));
   };
   const prelude = [
-    ...apply({
-      type: 'session.started',
-      agent: 'plan',
-      provider: 'openai',
-      model: 'bench',
-      workspace: '/ws',
-      resumed: false,
-    }),
+    ...apply(SESSION_STARTED),
     ...apply({ type: 'turn.started', agent: 'plan', kind: 'user', input: 'Validate every handler input.' }),
   ];
   const perToken: HostNotification[][] = [];

@@ -258,6 +258,18 @@ type Envelope = 'session' | 'turn' | 'seq' | 'ts';
 /** An event as its producer writes it; the sequencer adds the envelope. */
 export type EventInput = SessionEvent extends infer E ? (E extends SessionEvent ? Omit<E, Envelope> : never) : never;
 
+export type BlockPolicy = NonNullable<Extract<EventInput, { type: 'tool.blocked' }>['policy']>;
+
+/** The model's tool call as it is recorded, before anything decides about it. */
+export function toolCallEvent(call: { id: string; name: string; arguments: string }): EventInput {
+  return { type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments };
+}
+
+/** A tool call refused without running: why, and which policy refused it. */
+export function toolBlockedEvent(call: { id: string; name: string }, policy: BlockPolicy, reason: string): EventInput {
+  return { type: 'tool.blocked', callId: call.id, name: call.name, reason, policy };
+}
+
 /**
  * Stamps events with the envelope. Plain state, no emitter: the caller decides where events go
  * (log, webview, stdout). `beginTurn` starts the next turn number; a resumed session continues

@@ -12,7 +12,7 @@ import type { ArchiveOutcome } from '../guards';
 import { stripTrackerRegion, validatePlan } from '../plan';
 import type { ModelProvider, RetryOptions } from '../llm';
 import { AGENT_MODES, type AgentMode, type GateChoice, type TurnStatus } from '../vocabulary';
-import { EventSequencer, type EventInput, type SessionEvent } from './events';
+import { EventSequencer, toolBlockedEvent, toolCallEvent, type EventInput, type SessionEvent } from './events';
 import { contextUsage, handOff, type HandoffResult } from './handoff';
 import { classifyIntent } from './intents';
 import { RECOVERY_CHOICES, type InterviewAnswerInput } from './interview';
@@ -534,15 +534,14 @@ export class Session {
       }
       const used = state.sessionCalls - (suspension.firstCallEmitted ? 1 : 0);
       for (const [index, call] of suspension.calls.entries()) {
-        if (index > 0 || !suspension.firstCallEmitted)
-          await this.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
-        await this.emit({
-          type: 'tool.blocked',
-          callId: call.id,
-          name: call.name,
-          policy: 'budget',
-          reason: `Denied: the session tool-call limit (${previous}) is reached and the user did not grant more calls.`,
-        });
+        if (index > 0 || !suspension.firstCallEmitted) await this.emit(toolCallEvent(call));
+        await this.emit(
+          toolBlockedEvent(
+            call,
+            'budget',
+            `Denied: the session tool-call limit (${previous}) is reached and the user did not grant more calls.`,
+          ),
+        );
       }
       await this.emit({ type: 'budget_exhausted', kind: 'session_calls', used, max: previous });
       await this.emit({

@@ -8,15 +8,13 @@ import { admitPreview, consume, fuseLimits, recordCall, type PreviewKind } from 
 import type { ToolCall } from '../../llm';
 import type { DispatchDecision } from '../../policy';
 import type { AgentMode } from '../../vocabulary';
-import type { EventInput } from '../events';
+import { toolBlockedEvent, type BlockPolicy } from '../events';
 import { TASK_TRACKER_TOOL, taskTrackerArgsSchema } from '../../tools/task-tracker';
 import type { TrackerCall } from '../../tracker';
 import type { ToolOutcome } from '../tool-runtime';
 import type { TurnDeps, TurnEnd } from './deps';
 import { DEFAULT_SESSION_TOOL_CALLS, sessionCallLimit, suspend } from './limits';
 import { toolsClosed, type TurnState } from './phase';
-
-type BlockPolicy = NonNullable<Extract<EventInput, { type: 'tool.blocked' }>['policy']>;
 
 export type Verdict =
   { kind: 'continue' } | { kind: 'blocked'; reason: string; policy: BlockPolicy } | { kind: 'stop'; end: TurnEnd };
@@ -174,13 +172,7 @@ async function refuse(
   const { call } = ctx;
   const step = beforeFuse ? recordCall(ctx.turn.fuse, 'blocked', fuseLimitsFor(ctx)) : null;
   if (step) ctx.turn.fuse = step.state;
-  await ctx.deps.emit({
-    type: 'tool.blocked',
-    callId: call.id,
-    name: call.name,
-    reason: verdict.reason,
-    policy: verdict.policy,
-  });
+  await ctx.deps.emit(toolBlockedEvent(call, verdict.policy, verdict.reason));
   if (step?.decision.kind === 'tripped')
     ctx.batch.tripped = { next: step.decision.next, message: step.decision.message };
 }

@@ -19,6 +19,7 @@ import {
 import type { ToolCall } from '../../llm';
 import { gateToolCall } from '../../policy';
 import type { AgentMode } from '../../vocabulary';
+import { toolBlockedEvent, toolCallEvent } from '../events';
 import { fill } from '../prompts';
 import type { ToolOutcome } from '../tool-runtime';
 import { admit, schedule, trackerCallOf, type BatchState, type CallContext } from './admission';
@@ -42,16 +43,9 @@ export async function runBatch(
   const batch: BatchState = { interview: null, tripped: null, scheduled: null };
   for (const [index, call] of calls.entries()) {
     const isGranted = granted !== undefined && index === 0;
-    if (!(isGranted && granted.firstCallEmitted))
-      await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
+    if (!(isGranted && granted.firstCallEmitted)) await deps.emit(toolCallEvent(call));
     if (signal.aborted || batch.tripped) {
-      await deps.emit({
-        type: 'tool.blocked',
-        callId: call.id,
-        name: call.name,
-        reason: 'Not run: the turn stopped before this call.',
-        policy: 'fuse',
-      });
+      await deps.emit(toolBlockedEvent(call, 'fuse', 'Not run: the turn stopped before this call.'));
       continue;
     }
     const args = parseArguments(call.arguments);
@@ -268,14 +262,14 @@ export async function refuseClosedCalls(
   const recovering = turn.phase === 'recovery';
   let tripped: string | null = null;
   for (const call of calls) {
-    await deps.emit({ type: 'tool.call', callId: call.id, name: call.name, arguments: call.arguments });
-    await deps.emit({
-      type: 'tool.blocked',
-      callId: call.id,
-      name: call.name,
-      reason: 'Tools are closed for this pass: answer from the evidence you already have.',
-      policy: recovering ? 'fuse' : 'navigation',
-    });
+    await deps.emit(toolCallEvent(call));
+    await deps.emit(
+      toolBlockedEvent(
+        call,
+        recovering ? 'fuse' : 'navigation',
+        'Tools are closed for this pass: answer from the evidence you already have.',
+      ),
+    );
     if (!recovering) continue;
     const step = recordCall(turn.fuse, 'blocked', fuseLimits(deps.limits.maxConsecutiveBlocked, 'recovery'));
     turn.fuse = step.state;
