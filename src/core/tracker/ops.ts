@@ -216,7 +216,8 @@ function appendNotes(existing: string | null, note: string | undefined): string 
   const n = note?.trim();
   if (!n) return existing;
   if (existing === null || existing === '') return n;
-  return existing.endsWith(n) ? existing : `${existing}\n\n${n}`;
+  // Only a repeat of the last note is skipped (TRK-3): a new note that merely ends like it is appended.
+  return existing === n || existing.endsWith(`\n\n${n}`) ? existing : `${existing}\n\n${n}`;
 }
 
 function create(current: Checklist | null, call: TrackerCall): ApplyResult {
