@@ -139,6 +139,22 @@ test('item 3: labeled step blocks fold into the step line; other detail lines st
   );
 });
 
+test('item 3 (PLAN-4): a verify check holding a backtick run and a comma reads back as itself from the canonical plan', () => {
+  const plan = [
+    '# T',
+    '## Implementation Steps',
+    '1. Count the fences',
+    '   - **Files:** docs/guide.md',
+    "   - **Verify:** ``rg -c '```' docs, README.md``, npm test",
+  ].join('\n');
+  const entries = ["rg -c '```' docs, README.md", 'npm test'];
+  assert.deepEqual(parsePlan(plan).steps[0]?.verify, entries);
+  const canonical = canonicalPlan(plan);
+  assert.ok(canonical.endsWith("-> verify: [```` rg -c '```' docs, README.md ````, npm test]"), canonical);
+  assert.deepEqual(parsePlan(canonical).steps[0]?.verify, entries);
+  assert.equal(canonicalPlan(canonical), canonical);
+});
+
 test('item 3: list entries that would not read back as themselves are written in backticks', () => {
   const plan =
     '# T\n## Summary\nx\n## Steps\n1. Check `a` -> files: [src/a.ts] -> verify: [`echo a, b`, npm test]\n## Validation\n- y\n## Assumptions\n- z';
@@ -276,13 +292,13 @@ test('item 3: a steps section without steps keeps its text', () => {
 
 test('item 3: every list entry reads back as itself, fenced in one backtick more than its longest run, padded as CommonMark asks', () => {
   const base = parsePlan('# T\n## Implementation Steps\n1. Check -> files: [a.ts] -> verify: [npm test]');
-  // Not covered: an entry holding both a backtick run and a comma (docs/testing.md, real gaps).
   for (const [entry, written] of [
     ['npm test', 'npm test'],
     ['src/a.ts:run', 'src/a.ts:run'],
     ['echo a, b', '`echo a, b`'],
     ['`npm test`', '`` `npm test` ``'],
     ['``x``', '``` ``x`` ```'],
+    ["rg -c '```' docs, README.md", "```` rg -c '```' docs, README.md ````"],
   ] as const) {
     const step = { ...(base.steps[0] as PlanDoc['steps'][number]), verify: [entry], files: [entry] };
     const text = canonicalPlan({ ...base, steps: [step] });

@@ -101,6 +101,15 @@ test('PLAN-4 [seed wins]: a Markdown-only step may use `skip Markdown lint if un
   assert.deepEqual(codes(mixed.errors), ['step_vague_verify']);
 });
 
+test('PLAN-4: a verify entry in a double-backtick span keeps its triple-backtick run and its comma', () => {
+  const r = validatePlan(
+    plan("1. Count the fences -> files: [docs/guide.md] -> verify: [``rg -c '```' docs, README.md``]"),
+  );
+  assert.deepEqual(r.doc.steps[0]?.verify, ["rg -c '```' docs, README.md"]);
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.ready, true);
+});
+
 test('PLAN-4: `;` chains in a verify item are a warning, not an error', () => {
   const r = validatePlan(plan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test; npm run lint]'));
   assert.equal(r.ready, true);
