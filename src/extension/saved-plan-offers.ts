@@ -41,6 +41,7 @@ class SavedPlanOffers implements vscode.Disposable {
 
   /** Watches exactly the open local folders. */
   sync(): void {
+    if (this.disposed) return;
     const roots = new Set(
       (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
     );
@@ -105,14 +106,20 @@ class SavedPlanOffers implements vscode.Disposable {
   }
 }
 
-/** Starts offering for the extension's lifetime, once the workspace is trusted. */
+/**
+ * Starts offering for the extension's lifetime, once the workspace is trusted. The folder watches
+ * (a stat chain and fs.watch per folder) are set up after activate() has returned, as the Tasks
+ * view's are: activation only registers.
+ */
 export function registerSavedPlanOffers(context: vscode.ExtensionContext, deps: ApprovalOfferDeps): void {
   const offers = new SavedPlanOffers(deps);
-  context.subscriptions.push(offers);
-  const start = (): void => {
-    offers.sync();
-    context.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => offers.sync()));
+  const syncIfTrusted = (): void => {
+    if (vscode.workspace.isTrusted) offers.sync();
   };
-  if (vscode.workspace.isTrusted) start();
-  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(start));
+  context.subscriptions.push(
+    offers,
+    vscode.workspace.onDidChangeWorkspaceFolders(syncIfTrusted),
+    vscode.workspace.onDidGrantWorkspaceTrust(syncIfTrusted),
+  );
+  setTimeout(syncIfTrusted, 0);
 }
