@@ -42,6 +42,8 @@ export interface CallContext {
   pending: readonly ToolCall[];
   /** The first call of a batch resumed on a granted limit: counted before the pause, not again. */
   granted: boolean;
+  /** A task_tracker call's arguments as the tracker reads them (trackerCallOf), for TRK-4. */
+  tracker: TrackerCall | null;
   signal: AbortSignal;
 }
 
@@ -117,9 +119,9 @@ async function interviewRules(ctx: CallContext): Promise<Verdict> {
 }
 
 /** A task_tracker call's arguments as the tracker reads them; null when they do not parse (the tool says why). */
-export function trackerCallOf(ctx: Pick<CallContext, 'call' | 'args'>): TrackerCall | null {
-  if (ctx.call.name !== TASK_TRACKER_TOOL.name) return null;
-  const parsed = taskTrackerArgsSchema.safeParse(ctx.args);
+export function trackerCallOf(call: ToolCall, args: unknown): TrackerCall | null {
+  if (call.name !== TASK_TRACKER_TOOL.name) return null;
+  const parsed = taskTrackerArgsSchema.safeParse(args);
   return parsed.success ? parsed.data : null;
 }
 
@@ -128,9 +130,8 @@ export function trackerCallOf(ctx: Pick<CallContext, 'call' | 'args'>): TrackerC
  * instead of a result; repeating after it ends the turn with a blocked handoff.
  */
 async function trackerRepeats(ctx: CallContext): Promise<Verdict> {
-  const call = trackerCallOf(ctx);
-  if (call === null) return CONTINUE;
-  const verdict = ctx.turn.trackerRepeats.check(call);
+  if (ctx.tracker === null) return CONTINUE;
+  const verdict = ctx.turn.trackerRepeats.check(ctx.tracker);
   if (verdict.kind === 'allow') return CONTINUE;
   if (verdict.kind === 'block') ctx.batch.tripped = { next: 'end_turn_blocked', message: verdict.message };
   return blocked(verdict.message, 'fuse');

@@ -65,6 +65,7 @@ export async function runBatch(
       previewKind,
       pending: calls.slice(index),
       granted: isGranted,
+      tracker: trackerCallOf(call, args),
       signal,
     };
     const stop = await runCall(ctx);
@@ -116,8 +117,7 @@ async function postProcess(ctx: CallContext, outcome: ToolOutcome): Promise<Turn
     return null;
   }
   if (outcome.kind === 'planning_suggested') return planningSuggested(ctx, outcome.reason);
-  const trackerCall = trackerCallOf(ctx);
-  if (trackerCall !== null) ctx.turn.trackerRepeats.record(trackerCall, outcome.ok);
+  if (ctx.tracker !== null) ctx.turn.trackerRepeats.record(ctx.tracker, outcome.ok);
   await recordResult(ctx, outcome);
   return null;
 }
