@@ -117,7 +117,8 @@ const attacks: Attack[] = [
       mode: 'plan',
       sandbox: 'none',
       files: FILES,
-      command: ['printenv', 'env', 'ps axeww', 'jq -n env', 'git var -l', 'npm test'],
+      // ps E / -E print the environment on macOS, where there is no sandbox (RO-2).
+      command: ['printenv', 'env', 'ps axeww', 'ps -Eww -A', 'ps auxE', 'ps E', 'jq -n env', 'git var -l', 'npm test'],
     },
     expect: { refused: 'all', extra: policyOnly },
   },
