@@ -6,9 +6,20 @@
 // the incremental file are kept).
 // Exit code non-zero when a folder's score is under its break threshold or a run fails.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The tap runner starts `node` from PATH once per test file and mutant, so start-up is most of a
+// mutant's cost. Node 24 (installed into .cache by the test harness's set-up) keeps compiled code
+// in NODE_COMPILE_CACHE across those starts: session's dry run took 14 s instead of 22 s here.
+const node24 = join(root, '.cache', 'node24', 'bin');
+const env = {
+  ...process.env,
+  PATH: existsSync(join(node24, 'node')) ? `${node24}${delimiter}${process.env.PATH ?? ''}` : process.env.PATH,
+  NODE_COMPILE_CACHE: join(root, '.stryker-tmp', 'compile-cache'),
+};
 const allFolders = ['store', 'tracker', 'plan', 'policy', 'session'];
 const args = process.argv.slice(2);
 const firstOption = args.findIndex((a) => a.startsWith('-'));
@@ -26,9 +37,9 @@ for (const folder of folders.length > 0 ? folders : allFolders) {
   console.log(`== mutate src/core/${folder}`);
   const started = Date.now();
   const r = spawnSync(
-    process.execPath,
+    'node',
     ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs', ...strykerOptions],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, VTPLAN_MUTATE: folder } },
+    { cwd: root, stdio: 'inherit', env: { ...env, VTPLAN_MUTATE: folder } },
   );
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   outcomes.push(`${folder}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${minutes} min`);
