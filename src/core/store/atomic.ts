@@ -235,7 +235,7 @@ export async function publishAtomic(fs: FileSystem, req: PublishRequest): Promis
     );
     if (edit)
       return stoppedByExternalEdit(results, { committed, current, later: pending.slice(i + 1), edit, rollback });
-    throw publishFailure(current.prepared.path, failure, committed.length, rollback);
+    throw publishFailure(current.prepared.path, failure, rollback);
   }
   return { published: true, results, externalEdits: [] };
 }
@@ -322,17 +322,14 @@ function stoppedByExternalEdit(
   return { published: false, results, externalEdits: [edit, ...rollback.keptEdits] };
 }
 
-function publishFailure(target: string, failure: unknown, committedCount: number, rollback: Rollback): PublishError {
-  const rollbackNote =
-    rollback.failures.length > 0
-      ? `; rollback failed: ${rollback.failures.join('; ')}`
-      : committedCount > 0
-        ? `; ${committedCount} earlier file(s) of this publication were restored`
-        : '';
-  const keptNote =
-    rollback.keptEdits.length > 0 ? `; kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '';
+function publishFailure(target: string, failure: unknown, rollback: Rollback): PublishError {
+  const notes = [
+    rollback.restored > 0 ? `${rollback.restored} earlier file(s) of this publication were restored` : '',
+    rollback.failures.length > 0 ? `rollback failed: ${rollback.failures.join('; ')}` : '',
+    rollback.keptEdits.length > 0 ? `kept external edits: ${rollback.keptEdits.map((e) => e.path).join(', ')}` : '',
+  ].filter((note) => note !== '');
   return new PublishError(
-    `could not write ${target}: ${errorMessage(failure)}${rollbackNote}${keptNote}`,
+    [`could not write ${target}: ${errorMessage(failure)}`, ...notes].join('; '),
     target,
     rollback.failures,
     { cause: failure },
@@ -342,7 +339,8 @@ function publishFailure(target: string, failure: unknown, committedCount: number
 async function rollBack(
   fs: FileSystem,
   committed: readonly Prepared[],
-): Promise<{ failures: string[]; keptEdits: ExternalEdit[] }> {
+): Promise<{ restored: number; failures: string[]; keptEdits: ExternalEdit[] }> {
+  let restored = 0;
   const failures: string[] = [];
   const keptEdits: ExternalEdit[] = [];
   for (const p of [...committed].reverse()) {
@@ -354,12 +352,14 @@ async function rollBack(
       }
       if (p.before === null) {
         await fs.removeFile(p.path);
+        restored += 1;
         continue;
       }
       const temp = tempPathFor(p.path);
       try {
         await fs.writeNewFileDurable(temp, p.before, PRIVATE_FILE_MODE);
         await fs.rename(temp, p.path);
+        restored += 1;
       } finally {
         await fs.removeFile(temp).catch(() => undefined);
       }
@@ -367,5 +367,5 @@ async function rollBack(
       failures.push(`${p.path}: ${errorMessage(err)}`);
     }
   }
-  return { failures, keptEdits };
+  return { restored, failures, keptEdits };
 }

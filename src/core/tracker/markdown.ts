@@ -41,6 +41,8 @@ function pushList(lines: string[], pad: string, key: string, entries: readonly s
 
 const ITEM = /^[-*+] \[[ xX~/!]\](?:\s|$)/;
 const META = /^(files|outcome|verify)\s*:\s*(.*)$/i;
+/** The Notes heading as written (`## Notes`) and as people often type it by hand (`## Notes:`). */
+const NOTES_HEADING = /^##\s+notes\s*:?$/i;
 
 /**
  * Reads either tracker file (and VT Code's own). Lines it does not understand are skipped;
@@ -59,7 +61,7 @@ export function parseTrackerMarkdown(text: string): Checklist | null {
     const trimmed = line.trim();
     const indent = line.length - line.trimStart().length;
     if (indent === 0 && /^##\s/.test(trimmed)) {
-      inNotes = /^##\s+notes\s*$/i.test(trimmed);
+      inNotes = NOTES_HEADING.test(trimmed);
       block = null;
       continue;
     }
