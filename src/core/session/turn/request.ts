@@ -40,7 +40,7 @@ function systemPrompt(prompts: PromptTemplates, state: SessionState): string {
 
 export type ModelStep =
   | { kind: 'answered'; response: ModelResponse; finishReason: FinishReason; streamed: PlanStreamResult }
-  /** A failed request while the allowance still has room: ask again. */
+  /** A failed request while tools are closed: the runloop asks again, or the user once the allowance is spent (SYN-3). */
   | { kind: 'retry' }
   | { kind: 'end'; end: TurnEnd };
 
@@ -57,7 +57,7 @@ export async function askModel(deps: TurnDeps, turn: TurnState, signal: AbortSig
   if (outcome.status === 'cancelled') return { kind: 'end', end: { status: 'cancelled' } };
   if (outcome.status === 'failed') {
     await deps.emit({ type: 'provider.failed', failure: outcome.failure });
-    if (closed && turn.allowanceUsed < SYNTHESIS_ALLOWANCE) return { kind: 'retry' };
+    if (closed) return { kind: 'retry' };
     return { kind: 'end', end: { status: 'failed', reason: outcome.failure.message } };
   }
   const streamed = parser.finish();
