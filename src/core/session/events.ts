@@ -227,8 +227,10 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   event('provider.failed', { failure: failureShape }),
   /**
    * A runtime-authored message added to the model's history (repair request, synthesis pass,
-   * condense retry, recovery pass). `allowanceUsed` is the synthesis allowance consumed so far this
-   * turn (SYN-1), so a resumed session cannot reopen what was spent.
+   * condense retry, recovery pass). `toolsClosed` says whether the turn's tools are closed after it:
+   * the fold keeps a closed pass for the rest of the turn, continuations and a resume included
+   * (SYN-1). `allowanceUsed` is the synthesis allowance spent so far this turn, for readers of the
+   * log; the fold counts the allowance from the requests' own events.
    */
   event('directive', {
     kind: z.enum(['repair', 'synthesis', 'condense', 'recovery', 'handoff']),

@@ -43,7 +43,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
   const start = deps.state();
   const planning = start.agent === 'plan';
   const limits = turnBudget(deps.limits, start);
-  const turn = newTurnState(deps, start, limits);
+  const turn = newTurnState(start, limits);
 
   if (deps.resume && deps.resume.suspension.calls.length > 0) {
     const { calls, firstCallEmitted } = deps.resume.suspension;
@@ -56,7 +56,7 @@ export async function runTurn(deps: TurnDeps, signal: AbortSignal): Promise<Turn
     const loop = await chargeLoop(deps, turn, limits.baseLoops);
     if (loop === 'recheck') continue;
     if (loop !== 'charged') return loop;
-    if (toolsClosed(turn) && turn.allowanceUsed >= SYNTHESIS_ALLOWANCE) return exhausted(deps, planning);
+    if (toolsClosed(turn) && deps.state().allowanceUsed >= SYNTHESIS_ALLOWANCE) return exhausted(deps, planning);
     const step = await askModel(deps, turn, signal);
     if (step.kind === 'retry') continue;
     if (step.kind === 'end') return step.end;

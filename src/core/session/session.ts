@@ -606,7 +606,7 @@ export class Session {
   private async continueTurn(resume?: TurnResume): Promise<SubmitResult> {
     return this.execute(async (signal) => {
       await this.emit({ type: 'turn.started', agent: this.current.agent, kind: 'continuation' });
-      return this.loop(signal, false, resume);
+      return this.loop(signal, resume);
     });
   }
 
@@ -620,11 +620,11 @@ export class Session {
       if (kind === 'synthesis') {
         await this.emit({ type: 'directive', kind: 'synthesis', text: input, allowanceUsed: 0, toolsClosed: true });
       }
-      return this.loop(signal, kind === 'synthesis');
+      return this.loop(signal);
     });
   }
 
-  private async loop(signal: AbortSignal, toolsClosed = false, resume?: TurnResume): Promise<TurnEnd> {
+  private async loop(signal: AbortSignal, resume?: TurnResume): Promise<TurnEnd> {
     const deps = this.deps;
     const settings = this.settingsOfTurn();
     return runTurn(
@@ -641,7 +641,6 @@ export class Session {
         emit: (e) => this.emit(e),
         state: () => this.current,
         checkpoint: () => this.checkpoint(),
-        ...(toolsClosed ? { startClosed: true } : {}),
         ...(resume ? { resume } : {}),
       },
       signal,

@@ -28,6 +28,9 @@ export interface Suspension {
 
 type TurnKind = EventOf<'turn.started'>['kind'];
 
+/** A tool-free pass: synthesis, or the recovery pass after a tripped fuse, which stays recovery (FUSE-1). */
+type ClosedPass = 'synthesis' | 'recovery';
+
 export interface SessionState {
   id: string;
   workspace: string;
@@ -48,7 +51,12 @@ export interface SessionState {
   pendingApproval: { planFile: string } | null;
   /** The latest persisted plan of this session (approved or not). */
   activePlan: { planFile: string; title: string | null } | null;
-  /** SYN-1 allowance consumed in the current turn. */
+  /**
+   * The tool-free pass a guard put the current turn in (SYN-1), set by the `directive` that closed
+   * its tools; null while they are open. Continuations of the turn and a resume start in it.
+   */
+  closedPass: ClosedPass | null;
+  /** SYN-1 allowance spent in the current turn: every request and transport retry while tools are closed. */
   allowanceUsed: number;
   /** The last assistant message asked whether to implement (MODE-6 short confirmations). */
   askedToImplement: boolean;
@@ -91,6 +99,7 @@ export function initialState(init: {
     pendingInterview: null,
     pendingApproval: null,
     activePlan: null,
+    closedPass: null,
     allowanceUsed: 0,
     askedToImplement: false,
     turnKind: null,
@@ -152,13 +161,30 @@ function turnStarted(
     status: 'running' as const,
     statusReason: null,
     history,
-    allowanceUsed: 0,
     askedToImplement: false,
   };
-  // A continuation of the same turn number keeps the turn's budgets and kind.
+  // A continuation of the same turn number keeps the turn's budgets, kind and closed tools (SYN-1).
   if (event.turn === state.turn && state.turnKind !== null) return base;
-  return { ...base, turnKind: event.kind, turnCalls: 0, turnLoops: 0, turnLoopLimit: null, suspended: null };
+  return {
+    ...base,
+    turnKind: event.kind,
+    turnCalls: 0,
+    turnLoops: 0,
+    turnLoopLimit: null,
+    suspended: null,
+    closedPass: null,
+    allowanceUsed: 0,
+  };
 }
+
+/** Mirrors turn/phase.ts: a directive that closes tools starts a pass, and recovery stays recovery. */
+function passAfter(state: SessionState, event: EventOf<'directive'>): ClosedPass | null {
+  if (!event.toolsClosed || state.closedPass === 'recovery') return state.closedPass;
+  return event.kind === 'recovery' ? 'recovery' : 'synthesis';
+}
+
+/** One model request or transport retry: while tools are closed it spends the allowance (SYN-1). */
+const spent = (state: SessionState): number => state.allowanceUsed + (state.closedPass === null ? 0 : 1);
 
 function toolCalled(
   state: SessionState,
@@ -216,6 +242,7 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   'message.completed': (state, event, owns) => ({
     ...state,
     turnLoops: state.turnLoops + 1,
+    allowanceUsed: spent(state),
     history: withMessage(state, { role: 'assistant', content: event.text }, owns),
     askedToImplement: ASKS_TO_IMPLEMENT.test(event.text.trim()),
   }),
@@ -239,7 +266,8 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
     turnCalls: Math.max(0, state.turnCalls - 1),
     sessionCalls: Math.max(0, state.sessionCalls - 1),
   }),
-  'provider.failed': (state) => ({ ...state, turnLoops: state.turnLoops + 1 }),
+  'provider.failed': (state) => ({ ...state, turnLoops: state.turnLoops + 1, allowanceUsed: spent(state) }),
+  'provider.retry': (state) => ({ ...state, allowanceUsed: spent(state) }),
   'turn.suspended': (state, event) => ({
     ...state,
     suspended: {
@@ -259,7 +287,7 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   directive: (state, event, owns) => ({
     ...state,
     history: withMessage(state, { role: 'user', content: event.text }, owns),
-    allowanceUsed: Math.max(state.allowanceUsed, event.allowanceUsed),
+    closedPass: passAfter(state, event),
   }),
   'interview.requested': (state, event) => ({
     ...state,
@@ -286,7 +314,6 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   'plan.delta': unchanged,
   'plan.rejected': unchanged,
   'planning.awaiting_input': unchanged,
-  'provider.retry': unchanged,
   'reasoning.delta': unchanged,
   'tracker.updated': unchanged,
 };

@@ -29,8 +29,6 @@ export interface TurnDeps {
   state(): SessionState;
   /** Persists and verifies the session archive (the log) before a blocked handoff (FUSE-2). */
   checkpoint(): Promise<ArchiveOutcome>;
-  /** The turn begins with tools closed (a user-requested retry from retained evidence, SYN-3). */
-  startClosed?: boolean;
   /** Continue a turn paused on a granted limit prompt: the paused batch runs first (EXEC-3). */
   resume?: TurnResume;
 }

@@ -2,6 +2,8 @@
  * The turn's mutable state and its explicit phase. Research has tools open; a repair request
  * keeps research's tools; synthesis is a tool-free pass (SYN-1); recovery is the tool-free pass
  * after the fuse tripped, with its own fuse (FUSE-1), and stays recovery until the turn ends.
+ * A closed pass is in the event fold (`SessionState.closedPass`, with the allowance it spent), so a
+ * continuation of the turn or a resumed session starts in it and cannot reopen research (SYN-1).
  */
 import {
   newCounters,
@@ -27,8 +29,6 @@ export interface TurnState {
   nav: NavigationState;
   budget: BudgetCounters;
   preview: PreviewBudget;
-  /** SYN-1 allowance spent this turn; carried by every directive event so resume keeps it. */
-  allowanceUsed: number;
   repairs: number;
   condensed: boolean;
   /** The planning loop limit was hit: research is over and the SYN-1 allowance bounds what is left. */
@@ -47,14 +47,10 @@ export function toolsClosed(turn: TurnState): boolean {
 }
 
 /** A continuation of the same turn keeps what the turn already spent (EXEC-3 pauses, INT-1 answers). */
-export function newTurnState(
-  deps: TurnDeps,
-  start: SessionState,
-  limits: { toolCalls: number; loops: number },
-): TurnState {
+export function newTurnState(start: SessionState, limits: { toolCalls: number; loops: number }): TurnState {
   const guardPhase = start.agent === 'plan' ? 'plan' : 'exec';
   return {
-    phase: deps.startClosed === true || start.allowanceUsed > 0 ? 'synthesis' : 'research',
+    phase: start.closedPass ?? 'research',
     fuse: newFuse(),
     nav: newNavigation(guardPhase),
     budget: newCounters(
@@ -62,7 +58,6 @@ export function newTurnState(
       { tool_calls: start.turnCalls, tool_loop: start.turnLoops },
     ),
     preview: newPreviewBudget(guardPhase),
-    allowanceUsed: start.allowanceUsed,
     repairs: 0,
     condensed: false,
     loopsSpent: false,
@@ -88,5 +83,11 @@ export async function directive(
   closeTools = kind !== 'repair',
 ): Promise<void> {
   turn.phase = phaseAfter(turn.phase, kind, closeTools);
-  await deps.emit({ type: 'directive', kind, text, allowanceUsed: turn.allowanceUsed, toolsClosed: toolsClosed(turn) });
+  await deps.emit({
+    type: 'directive',
+    kind,
+    text,
+    allowanceUsed: deps.state().allowanceUsed,
+    toolsClosed: toolsClosed(turn),
+  });
 }

@@ -45,14 +45,11 @@ export type ModelStep =
   | { kind: 'end'; end: TurnEnd };
 
 export async function askModel(deps: TurnDeps, turn: TurnState, signal: AbortSignal): Promise<ModelStep> {
+  // SYN-1: while tools are closed every request and transport retry spends the allowance; the event
+  // fold counts them from their events (message.completed, provider.failed, provider.retry).
   const closed = toolsClosed(turn);
   const parser = new PlanStreamParser();
-  let retries = 0;
-  const outcome = await stream(deps, closed, parser, signal, () => {
-    retries += 1;
-  });
-  // SYN-1: while tools are closed every request and every transport retry spends the allowance.
-  if (closed) turn.allowanceUsed += 1 + retries;
+  const outcome = await stream(deps, closed, parser, signal);
 
   if (outcome.status === 'cancelled') return { kind: 'end', end: { status: 'cancelled' } };
   if (outcome.status === 'failed') {
@@ -74,7 +71,6 @@ function stream(
   closed: boolean,
   parser: PlanStreamParser,
   signal: AbortSignal,
-  onRetry: () => void,
 ): Promise<StreamOutcome> {
   const state = deps.state();
   const request = {
@@ -88,7 +84,6 @@ function stream(
   const retry: RetryOptions = {
     ...deps.retry,
     onRetry: (notice) => {
-      onRetry();
       void deps.emit({ type: 'provider.retry', retry: notice.retry, delayMs: notice.delayMs, failure: notice.failure });
     },
   };
