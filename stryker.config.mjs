@@ -27,7 +27,17 @@ export default {
   tap: {
     testFiles: [`test/unit/${folder}/**/*.test.ts`],
     // Without --test the file runs in this process, where Stryker's hook collects the coverage.
-    nodeArgs: ['--test-reporter=tap', '-r', '{{hookFile}}', 'scripts/mutate-test.mjs', '{{testFile}}'],
+    // --test-timeout (honoured here from Node 22 on; mutate.mjs runs Node 24): a mutant that makes a
+    // test wait forever fails that test after 30 s, instead of holding a runner for Stryker's own
+    // timeout (about 2 min for session.ts, whose mutants every session test file covers).
+    nodeArgs: [
+      '--test-reporter=tap',
+      '--test-timeout=30000',
+      '-r',
+      '{{hookFile}}',
+      'scripts/mutate-test.mjs',
+      '{{testFile}}',
+    ],
     forceBail: true,
   },
   buildCommand: `node scripts/mutate-bundle.mjs ${folder}`,
