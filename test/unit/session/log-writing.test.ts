@@ -209,3 +209,7 @@ test('EVT-1: held deltas waiting for their time bound do not keep a finished CLI
   assert.equal(timers(), before, 'the pending flush holds no reference on the event loop');
   await log.close();
 });
+
+test('ADD-4: reading the log of a session that has none gives null', async () => {
+  assert.equal(await readSessionLog(nodeFileSystem, tempRoot(), 'none', key), null);
+});
