@@ -7,11 +7,11 @@
 // than most tests themselves.
 const folders = {
   // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
-  store: { break: 94 },
-  tracker: { break: 81 },
+  store: { break: 95 },
+  tracker: { break: 91 },
   plan: { break: 75 },
   policy: { break: 80 },
-  session: { break: null },
+  session: { break: 87 },
 };
 
 const folder = process.env.VTPLAN_MUTATE;
