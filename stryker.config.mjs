@@ -11,7 +11,7 @@ const folders = {
   tracker: { break: 91 },
   plan: { break: 75 },
   policy: { break: 80 },
-  session: { break: 87 },
+  session: { break: 81 },
 };
 
 const folder = process.env.VTPLAN_MUTATE;
