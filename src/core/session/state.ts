@@ -29,7 +29,7 @@ export interface Suspension {
 type TurnKind = EventOf<'turn.started'>['kind'];
 
 /** A tool-free pass: synthesis, or the recovery pass after a tripped fuse, which stays recovery (FUSE-1). */
-type ClosedPass = 'synthesis' | 'recovery';
+export type ClosedPass = 'synthesis' | 'recovery';
 
 export interface SessionState {
   id: string;
@@ -177,10 +177,18 @@ function turnStarted(
   };
 }
 
-/** Mirrors turn/phase.ts: a directive that closes tools starts a pass, and recovery stays recovery. */
-function passAfter(state: SessionState, event: EventOf<'directive'>): ClosedPass | null {
-  if (!event.toolsClosed || state.closedPass === 'recovery') return state.closedPass;
-  return event.kind === 'recovery' ? 'recovery' : 'synthesis';
+/**
+ * The one rule for closed passes, shared by the fold and the running turn (turn/phase.ts): a
+ * directive that closes tools starts a pass, a recovery directive the recovery pass (FUSE-1), and
+ * recovery stays recovery until the turn ends (SYN-1).
+ */
+export function closedPassAfter(
+  current: ClosedPass | null,
+  kind: EventOf<'directive'>['kind'],
+  closesTools: boolean,
+): ClosedPass | null {
+  if (!closesTools || current === 'recovery') return current;
+  return kind === 'recovery' ? 'recovery' : 'synthesis';
 }
 
 /** One model request or transport retry: while tools are closed it spends the allowance (SYN-1). */
@@ -287,7 +295,7 @@ const REDUCERS: { readonly [T in SessionEvent['type']]: Reducer<T> } = {
   directive: (state, event, owns) => ({
     ...state,
     history: withMessage(state, { role: 'user', content: event.text }, owns),
-    closedPass: passAfter(state, event),
+    closedPass: closedPassAfter(state.closedPass, event.kind, event.toolsClosed),
   }),
   'interview.requested': (state, event) => ({
     ...state,

@@ -16,7 +16,7 @@ import {
   type PreviewBudget,
 } from '../../guards';
 import { TrackerRepeatGuard } from '../../tracker';
-import type { SessionState } from '../state';
+import { closedPassAfter, type SessionState } from '../state';
 import type { TurnDeps } from './deps';
 
 type TurnPhase = 'research' | 'repair' | 'synthesis' | 'recovery';
@@ -69,8 +69,8 @@ export function newTurnState(start: SessionState, limits: { toolCalls: number; l
 
 /** The phase after a directive: closing tools starts synthesis (recovery stays recovery). */
 function phaseAfter(phase: TurnPhase, kind: DirectiveKind, closeTools: boolean): TurnPhase {
-  if (phase === 'recovery') return phase;
-  if (closeTools) return kind === 'recovery' ? 'recovery' : 'synthesis';
+  const closed = closedPassAfter(phase === 'synthesis' || phase === 'recovery' ? phase : null, kind, closeTools);
+  if (closed !== null) return closed;
   return kind === 'repair' && phase === 'research' ? 'repair' : phase;
 }
 
