@@ -24,7 +24,10 @@ export interface BatchState {
   /** The model question to show once the batch is done (one at a time, INT-1). */
   interview: { callId: string; questions: Extract<ToolOutcome, { kind: 'interview' }>['questions'] } | null;
   tripped: { next: 'recovery_pass' | 'end_turn_blocked'; message: string } | null;
-  /** Why a synthesis pass follows this batch (the first reason wins). */
+  /**
+   * Why a tool-free pass follows this batch (the first reason wins): synthesis in planning,
+   * recovery in an execution agent, where only navigation schedules it (NAV-4).
+   */
   scheduled: string | null;
 }
 
@@ -74,7 +77,8 @@ async function budgets(ctx: CallContext): Promise<Verdict> {
   if (used.decision.kind === 'exhausted') {
     const r = used.decision.record;
     await deps.emit({ type: 'budget_exhausted', kind: 'tool_calls', used: r.used, max: r.max });
-    schedule(ctx.batch, 'the tool-call budget is used up');
+    // Planning converges on the synthesis pass; an execution agent's refused calls feed the fuse (FUSE-1).
+    if (ctx.agent === 'plan') schedule(ctx.batch, 'the tool-call budget is used up');
     return blocked(`Tool-call budget for this turn is used up (${r.used}/${r.max}).`, 'budget');
   }
   // EXEC-3: this call is already counted in the session total, hence the -1.

@@ -1,7 +1,8 @@
 /**
  * One assistant batch of tool calls: each call is admitted (admission.ts), executed and
  * post-processed (preview budget, navigation accounting); when the batch is done, a pending model
- * question, a tripped fuse or a scheduled synthesis pass decides how the turn goes on.
+ * question, a tripped fuse or a scheduled tool-free pass (synthesis in planning, recovery in an
+ * execution agent) decides how the turn goes on.
  */
 import {
   blockedHandoff,
@@ -212,7 +213,11 @@ async function recordResult(ctx: CallContext, outcome: Extract<ToolOutcome, { ki
   if (nav.decision.kind === 'schedule_pass') schedule(ctx.batch, nav.decision.reason);
 }
 
-/** After the last call: a model question waits for the user, a tripped fuse recovers or ends, a scheduled pass synthesises. */
+/**
+ * After the last call: a model question waits for the user, a tripped fuse recovers or ends, a
+ * scheduled pass closes tools: synthesis in planning, in an execution agent the same recovery pass
+ * a tripped fuse starts (NAV-4). A trip wins over a scheduled pass, so one pass is announced once.
+ */
 async function finishBatch(
   deps: TurnDeps,
   turn: TurnState,
@@ -230,17 +235,29 @@ async function finishBatch(
   }
   if (batch.tripped) {
     if (batch.tripped.next === 'end_turn_blocked') return blockedEnd(deps, batch.tripped.message);
-    // The recovery pass has its own fuse: 1× cap, counted from zero (FUSE-1).
-    turn.fuse = newFuse();
-    turn.nav = navigate(turn.nav, { kind: 'recovery' }).state;
-    await directive(deps, turn, 'recovery', fill(deps.prompts.recovery, { reason: batch.tripped.message }));
+    await recoveryPass(deps, turn, batch.tripped.message);
     return null;
   }
-  if (batch.scheduled && agent === 'plan') {
+  if (batch.scheduled === null) return null;
+  if (agent === 'plan') {
     turn.nav = navigate(turn.nav, { kind: 'pass_scheduled' }).state;
     await directive(deps, turn, 'synthesis', fill(deps.prompts.synthesis, { reason: batch.scheduled }));
+    return null;
   }
+  await deps.emit({
+    type: 'notice',
+    level: 'info',
+    text: `Tool calls stopped adding evidence (${batch.scheduled}). The agent answers once without tools from what it found; tools reopen with your next message.`,
+  });
+  await recoveryPass(deps, turn, batch.scheduled);
   return null;
+}
+
+/** One tool-free recovery pass; it has its own fuse: 1× cap, counted from zero (FUSE-1). */
+async function recoveryPass(deps: TurnDeps, turn: TurnState, reason: string): Promise<void> {
+  turn.fuse = newFuse();
+  turn.nav = navigate(turn.nav, { kind: 'recovery' }).state;
+  await directive(deps, turn, 'recovery', fill(deps.prompts.recovery, { reason }));
 }
 
 /** FUSE-2/FUSE-3: checkpoint the history first; the handoff offers resume only if that worked. */
