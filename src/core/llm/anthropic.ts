@@ -252,9 +252,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
     const reader = new MessageEventReader();
-    const open = async () => {
+    const open = async (requestSignal: AbortSignal | undefined) => {
       const body = toAnthropicBody(request, options.model, options.thinkingBudgetTokens);
-      return (await client.messages.create(body, signal ? { signal } : {})) as AsyncIterable<RawMessageStreamEvent>;
+      return (await client.messages.create(
+        body,
+        requestSignal ? { signal: requestSignal } : {},
+      )) as AsyncIterable<RawMessageStreamEvent>;
     };
     if (!(yield* readSdkStream(signal, open, (event) => reader.read(event), failureOf))) return;
     if (!reader.stopped || reader.finish === undefined) {

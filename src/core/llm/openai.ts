@@ -212,9 +212,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
   async function* stream(request: ModelRequest): AsyncGenerator<StreamChunk> {
     const signal = request.signal;
     const reader = new CompletionChunkReader();
-    const open = async () => {
+    const open = async (requestSignal: AbortSignal | undefined) => {
       const body = toOpenAIBody(request, options.model, maxTokensField);
-      return client.chat.completions.create(body, signal ? { signal } : {});
+      return client.chat.completions.create(body, requestSignal ? { signal: requestSignal } : {});
     };
     if (!(yield* readSdkStream(signal, open, (chunk) => reader.read(chunk), failureOf))) return;
     yield* reader.flush();
