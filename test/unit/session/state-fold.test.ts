@@ -321,3 +321,17 @@ test('EVT-1: a finished turn keeps the reason it gave for its status, and none w
     ],
   );
 });
+
+test('ADD-4: an applyEvent that owns the history adds to that array instead of copying it, so a long resume stays linear', () => {
+  const [turn, said] = stampEvents([userTurn('look'), answer('Looked.')]);
+  const owned = applyEvent(start(), turn!, true);
+  const after = applyEvent(owned, said!, true);
+  assert.equal(after.history, owned.history, 'the same array, one message longer');
+  assert.equal(after.history.length, 2);
+  const copied = applyEvent(owned, said!);
+  assert.deepEqual(
+    [copied.history.length, owned.history.length],
+    [3, 2],
+    'without ownership the array is copied on write',
+  );
+});
