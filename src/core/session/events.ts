@@ -290,10 +290,6 @@ export class EventSequencer {
     this.turnNumber = resumeFrom ? resumeFrom.turn : 0;
   }
 
-  get turn(): number {
-    return this.turnNumber;
-  }
-
   beginTurn(): number {
     this.turnNumber += 1;
     return this.turnNumber;
