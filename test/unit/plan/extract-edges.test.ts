@@ -60,6 +60,21 @@ test('PLAN-1: finish() is final: it returns the same result again, holds nothing
   assert.equal(prose.heldBack, '', 'finish() released what was held back');
 });
 
+test('PLAN-1: a tag right after another tag is markup; one right after a backtick, even from an earlier delta, is prose', () => {
+  const adjacent = extractPlan('<proposed_plan></proposed_plan><proposed_plan>\n# B\n</proposed_plan>');
+  assert.deepEqual([adjacent.plan, adjacent.text, adjacent.truncated], ['# B', '', false]);
+
+  const parser = new PlanStreamParser();
+  assert.equal(parser.push('Write a `'), 'Write a `');
+  assert.equal(parser.push('<proposed_plan>` block'), '<proposed_plan>` block');
+  assert.equal(parser.finish().plan, null);
+
+  const unquoted = new PlanStreamParser();
+  assert.equal(unquoted.push('Plan:'), 'Plan:');
+  assert.equal(unquoted.push('<proposed_plan>\n# T\n</proposed_plan>'), '');
+  assert.equal(unquoted.finish().plan, '# T');
+});
+
 test('PLAN-1: a plan body written with CRLF endings is read with LF endings', () => {
   assert.equal(extractPlan('<proposed_plan>\r\n# T\r\n## Summary\r\nx\r\n</proposed_plan>').plan, '# T\n## Summary\nx');
 });
