@@ -29,7 +29,7 @@ export function slugFor(title: string | null, now: number): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .match(/[a-z0-9]+/g);
-  if (!words || words.length === 0) return timestampSlug(now);
+  if (words === null) return timestampSlug(now);
   let slug = '';
   for (const w of words) {
     const next = slug === '' ? w : `${slug}-${w}`;
