@@ -202,7 +202,9 @@ function normalizeBody(body: string): string {
  * validator then decides whether it is complete.
  */
 function looksLikeUntaggedPlan(text: string): boolean {
-  if (!/summary/i.test(text)) return false;
+  // Rejects most answers before parsing. The word may be split by the emphasis markers that
+  // section names ignore (`## Sum**mary**` is a Summary heading, see sections.ts).
+  if (!/summary/i.test(text.replace(/\*\*|__/g, ''))) return false;
   const keys = new Map(parsePlan(text).sections.map((s) => [s.key, s.form]));
   if (!keys.has('summary') || !keys.has('steps')) return false;
   return keys.get('steps') !== 'implicit' || (keys.has('validation') && keys.has('assumptions'));

@@ -86,6 +86,13 @@ test('PLAN-1: an untagged response is a plan with a Summary and a Steps heading;
   assert.equal(extractPlan(noSummarySection).source, null);
 });
 
+test('PLAN-1 (bug fix): an untagged plan whose Summary heading has emphasis inside the word is found, as the validator reads it', () => {
+  for (const heading of ['## Sum**mary**', '## **Sum**mary', '## Sum__mary__']) {
+    const text = `# Tidy imports\n\n${heading}\nSort imports.\n\n## Implementation Steps\n${STEP}\n`;
+    assert.equal(extractPlan(text).source, 'untagged', heading);
+  }
+});
+
 test('PLAN-1: a compact untagged plan (steps without a heading) needs both the Validation and the Assumptions section', () => {
   const compact = (extra: string) => `Summary: Sort imports.\n\n${STEP}\n\n${extra}`;
   assert.equal(extractPlan(compact('Validation: lint is clean.\nAssumptions: none.')).source, 'untagged');
