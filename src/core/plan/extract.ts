@@ -73,8 +73,8 @@ export interface PlanStreamResult extends PlanExtraction {
 export class PlanStreamParser {
   private inside = false;
   private pending = '';
-  /** Last character already classified, to recognise a backtick right before a tag. */
-  private lastChar = '';
+  /** The last character already classified is a backtick: a tag right after it is prose. */
+  private afterBacktick = false;
   private visible = new TextSink();
   private body = new TextSink();
   private blocks: string[] = [];
@@ -94,15 +94,15 @@ export class PlanStreamParser {
     for (;;) {
       const { at, tag } = this.nextTag();
       if (at === -1) break;
-      const before = at > 0 ? this.pending[at - 1] : this.lastChar;
+      const quoted = at > 0 ? this.pending[at - 1] === '`' : this.afterBacktick;
       const end = at + tag.length;
-      if (before === '`') {
+      if (quoted) {
         out += this.take(this.pending.slice(0, end));
         this.pending = this.pending.slice(end);
         continue;
       }
       out += this.take(this.pending.slice(0, at));
-      this.lastChar = '>';
+      this.afterBacktick = false;
       this.pending = this.pending.slice(end);
       // A stray closing tag outside a block is markup too: dropped, the state stays outside.
       if (tag === PLAN_OPEN) {
@@ -132,7 +132,7 @@ export class PlanStreamParser {
   /** Routes classified text to the transcript or the plan body; returns what became visible. */
   private take(text: string): string {
     if (text === '') return '';
-    this.lastChar = text[text.length - 1] as string;
+    this.afterBacktick = text.endsWith('`');
     if (this.inside) {
       this.body.add(text);
       return '';
@@ -202,7 +202,9 @@ function normalizeBody(body: string): string {
  * validator then decides whether it is complete.
  */
 function looksLikeUntaggedPlan(text: string): boolean {
-  if (!/summary/i.test(text)) return false;
+  // Rejects most answers before parsing. The word may be split by the emphasis markers that
+  // section names ignore (`## Sum**mary**` is a Summary heading, see sections.ts).
+  if (!/summary/i.test(text.replace(/\*\*|__/g, ''))) return false;
   const keys = new Map(parsePlan(text).sections.map((s) => [s.key, s.form]));
   if (!keys.has('summary') || !keys.has('steps')) return false;
   return keys.get('steps') !== 'implicit' || (keys.has('validation') && keys.has('assumptions'));

@@ -48,8 +48,10 @@ function reportIssue(issue: PlanIssue, lineOffset: number): ReportIssue {
 export function planOfText(text: string): { plan: string; lineOffset: number } {
   const extraction = extractPlan(text);
   if (extraction.source !== 'tagged' || extraction.plan === null) return { plan: text, lineOffset: 0 };
-  const at = text.lastIndexOf(extraction.plan);
-  const lineOffset = at === -1 ? 0 : text.slice(0, at).split('\n').length - 1;
+  // The plan body comes with `\n` endings (extract.ts); searched for in the text read the same way,
+  // it is always found (a block is a contiguous slice of the text), and the line count is the same.
+  const lf = text.replace(/\r\n/g, '\n');
+  const lineOffset = lf.slice(0, lf.lastIndexOf(extraction.plan)).split('\n').length - 1;
   return { plan: extraction.plan, lineOffset };
 }
 

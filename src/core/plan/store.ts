@@ -29,7 +29,7 @@ export function slugFor(title: string | null, now: number): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .match(/[a-z0-9]+/g);
-  if (!words || words.length === 0) return timestampSlug(now);
+  if (words === null) return timestampSlug(now);
   let slug = '';
   for (const w of words) {
     const next = slug === '' ? w : `${slug}-${w}`;
@@ -130,13 +130,16 @@ export class PlanStore {
     return { slug, path: target, content, report: validatePlan(content) };
   }
 
-  /** Slugs of the plan files (tracker sidecars `*.tasks.md` and temp files excluded), sorted. */
+  /**
+   * Slugs of the plan files, sorted. Tracker sidecars (`<slug>.tasks.md`) and temp files
+   * (`.<slug>.md.<unique>.tmp`) are left out because their names are not slugs.
+   */
   async list(): Promise<string[]> {
     const stat = await this.fs.lstat(this.dir);
     if (stat === null || stat.kind !== 'directory') return [];
     const entries = await this.fs.readDir(this.dir);
     return entries
-      .filter((e) => e.kind === 'file' && e.name.endsWith('.md') && !e.name.endsWith('.tasks.md'))
+      .filter((e) => e.kind === 'file' && e.name.endsWith('.md'))
       .map((e) => e.name.slice(0, -'.md'.length))
       .filter((s) => PLAN_SLUG.test(s))
       .sort();
