@@ -121,12 +121,14 @@ export function stripTrackerRegion(text: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-const NUMBERED_STEP = /^(\s*)((?:\*\*)?(?:step\s+)?)(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/i;
-const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/;
-const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/;
+// The `s` flag on every pattern with `.` below: a line may still hold U+2028/U+2029 (markdown
+// splits lines at \n only), which `.` alone does not match, and such a step must not vanish.
+const NUMBERED_STEP = /^(\s*)((?:\*\*)?(?:step\s+)?)(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/is;
+const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/s;
+const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/s;
 const QUOTE_PREFIX = /^(?:\s*>)+ ?/;
 /** A plain-text title: one short line that does not read as a sentence or a lead-in. */
-const PLAIN_TITLE = /^[^\s#>*\-+|`].{0,118}[^.:;,!?]$/;
+const PLAIN_TITLE = /^[^\s#>*\-+|`].{0,118}[^.:;,!?]$/s;
 
 /** A section start found in the text, before sections are assembled (0-based lines). */
 interface SectionStart {
@@ -280,12 +282,12 @@ class PlanReader {
     ranges: ReadonlyArray<{ start: SectionStart; to: number }>,
     intro: { from: number; to: number } | null,
   ): { from: number; to: number } | null {
+    // In document order: the lines after the title precede every section, and ranges are sorted.
     const parts: Array<{ from: number; to: number; index: number }> = [];
     if (intro) parts.push({ ...intro, index: -1 });
     ranges.forEach(({ start, to }, index) => {
       if (start.key === 'summary' || start.key === null) parts.push({ from: start.bodyFrom, to, index });
     });
-    parts.sort((a, b) => a.from - b.from);
     for (const part of parts) {
       for (let i = part.from; i < part.to; i++) {
         if (this.blocks.isCode(i) || this.stepStart(i) === null) continue;
@@ -393,10 +395,10 @@ class PlanReader {
     for (const block of this.blocks.codeBlocks) {
       for (let i = block.start; i < block.end; i++) {
         const line = (this.lines[i] as string).trim();
-        const heading = /^#{1,6}\s+(.*)$/.exec(line);
+        const heading = /^#{1,6}\s+(.*)$/s.exec(line);
         const key = heading
           ? sectionKeyOf(heading[1] as string)
-          : /^(\*\*|__).+\1:?$/.test(line)
+          : /^(\*\*|__).+\1:?$/s.test(line)
             ? sectionKeyOf(line)
             : null;
         if (key !== null && !out.some((c) => c.key === key))

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { APPROVALS_DIR, isPlanFilePath, planFileContent } from '../../../src/core/plan/files';
 
 test('GATE-6: the extension activates on the folder where another process writes approval records', () => {
-  const manifest = JSON.parse(readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
     activationEvents: string[];
   };
   assert.ok(manifest.activationEvents.includes(`workspaceContains:${APPROVALS_DIR}/*.json`));
