@@ -126,6 +126,8 @@ export function stripTrackerRegion(text: string): string {
 const NUMBERED_STEP = /^(\s*)((?:\*\*)?(?:step\s+)?)(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/is;
 const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/s;
 const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/s;
+/** A bullet (and box) opened right after a step's number (`1. - [ ] Add`) only decorates the step. */
+const NESTED_BULLET = /^[-*+]\s+(?:\[[ xX~/!]\]\s+)?/;
 const QUOTE_PREFIX = /^(?:\s*>)+ ?/;
 /** A plain-text title: one short line that does not read as a sentence or a lead-in. */
 const PLAIN_TITLE = /^[^\s#>*\-+|`].{0,118}[^.:;,!?]$/s;
@@ -158,7 +160,7 @@ function numberedStep(m: RegExpExecArray, indent: number): StepStart {
   return {
     number: Number(m[3]),
     kind: 'numbered',
-    text: m[4] as string,
+    text: (m[4] as string).replace(NESTED_BULLET, ''),
     indent,
     boldNumber: (m[2] as string).startsWith('**'),
   };
@@ -308,12 +310,17 @@ class PlanReader {
     return null;
   }
 
-  /** The step a line starts, if any: a numbered line or list item, or a checkbox item. */
+  /**
+   * The step a line starts, if any: a numbered line or list item, or a checkbox item. A line may
+   * open two items (`- 1. Add`, `1. - [ ] Add`), of which markdown reports only the inner one as
+   * starting there, so the line's own first marker decides.
+   */
   private stepStart(i: number): StepStart | null {
     const item = this.blocks.itemStartingAt(i);
     if (item === undefined && !this.blocks.isParagraph(i)) return null;
     const text = (this.lines[i] as string).replace(QUOTE_PREFIX, '');
-    if (item !== undefined && !item.ordered) {
+    const bullet = item === undefined ? null : BULLET_ITEM.exec(text);
+    if (bullet) {
       const checkbox = CHECKBOX_STEP.exec(text);
       if (checkbox)
         return {
@@ -323,10 +330,8 @@ class PlanReader {
           indent: (checkbox[1] as string).length,
           boldNumber: false,
         };
-      const bullet = BULLET_ITEM.exec(text);
-      const inner = bullet ? NUMBERED_STEP.exec(bullet[2] as string) : null;
-      if (!bullet || !inner) return null;
-      return numberedStep(inner, (bullet[1] as string).length);
+      const inner = NUMBERED_STEP.exec(bullet[2] as string);
+      return inner ? numberedStep(inner, (bullet[1] as string).length) : null;
     }
     const m = NUMBERED_STEP.exec(text);
     return m ? numberedStep(m, (m[1] as string).length) : null;

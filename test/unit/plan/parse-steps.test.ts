@@ -175,3 +175,35 @@ test('PLAN-3: a step whose text holds a Unicode line separator (U+2028) is still
     [3, 'numbered', 'Ship\u2028it'],
   ]);
 });
+
+test('PLAN-3, TRK-7: a line opening two list items is one step, numbered by its number: `- 1. Add`, `1. - [ ] Add`, `3. * Ship`', () => {
+  const bulletFirst = parsePlan([STEPS, '- 1. Add the parser', '- 2. Cover it'].join('\n'));
+  assert.deepEqual(stepsOf(bulletFirst), [
+    [1, 'numbered', 'Add the parser'],
+    [2, 'numbered', 'Cover it'],
+  ]);
+  const numberFirst = parsePlan(
+    [
+      STEPS,
+      '1. - [ ] Add the parser',
+      '2. - [x] Cover it',
+      '3. * Ship it',
+      'Step 4: - Rename a - b',
+      '5. Rename c - d',
+    ].join('\n'),
+  );
+  assert.deepEqual(stepsOf(numberFirst), [
+    [1, 'numbered', 'Add the parser'],
+    [2, 'numbered', 'Cover it'],
+    [3, 'numbered', 'Ship it'],
+    [4, 'numbered', 'Rename a - b'],
+    [5, 'numbered', 'Rename c - d'],
+  ]);
+});
+
+test('PLAN-3: a paragraph line that only looks like a list item (indented four spaces under a paragraph) starts no step', () => {
+  const doc = parsePlan(
+    [STEPS, 'Work in this order:', '    - [ ] not an item', '    - Step 1: nor this', '2. Add the parser'].join('\n'),
+  );
+  assert.deepEqual(stepsOf(doc), [[2, 'numbered', 'Add the parser']]);
+});
