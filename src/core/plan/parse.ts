@@ -121,12 +121,16 @@ export function stripTrackerRegion(text: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-const NUMBERED_STEP = /^(\s*)((?:\*\*)?(?:step\s+)?)(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/i;
-const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/;
-const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/;
+// The `s` flag on every pattern with `.` below: a line may still hold U+2028/U+2029 (markdown
+// splits lines at \n only), which `.` alone does not match, and such a step must not vanish.
+const NUMBERED_STEP = /^(\s*)((?:\*\*)?(?:step\s+)?)(\d+)(?:\*\*)?\s*[.):](?:\*\*)?\s+(.*)$/is;
+const CHECKBOX_STEP = /^(\s*)[-*+]\s+\[([ xX~/!])\]\s+(.*)$/s;
+const BULLET_ITEM = /^(\s*)[-*+]\s+(.*)$/s;
+/** A bullet (and box) opened right after a step's number (`1. - [ ] Add`) only decorates the step. */
+const NESTED_BULLET = /^[-*+]\s+(?:\[[ xX~/!]\]\s+)?/;
 const QUOTE_PREFIX = /^(?:\s*>)+ ?/;
 /** A plain-text title: one short line that does not read as a sentence or a lead-in. */
-const PLAIN_TITLE = /^[^\s#>*\-+|`].{0,118}[^.:;,!?]$/;
+const PLAIN_TITLE = /^[^\s#>*\-+|`].{0,118}[^.:;,!?]$/s;
 
 /** A section start found in the text, before sections are assembled (0-based lines). */
 interface SectionStart {
@@ -156,7 +160,7 @@ function numberedStep(m: RegExpExecArray, indent: number): StepStart {
   return {
     number: Number(m[3]),
     kind: 'numbered',
-    text: m[4] as string,
+    text: (m[4] as string).replace(NESTED_BULLET, ''),
     indent,
     boldNumber: (m[2] as string).startsWith('**'),
   };
@@ -280,12 +284,12 @@ class PlanReader {
     ranges: ReadonlyArray<{ start: SectionStart; to: number }>,
     intro: { from: number; to: number } | null,
   ): { from: number; to: number } | null {
+    // In document order: the lines after the title precede every section, and ranges are sorted.
     const parts: Array<{ from: number; to: number; index: number }> = [];
     if (intro) parts.push({ ...intro, index: -1 });
     ranges.forEach(({ start, to }, index) => {
       if (start.key === 'summary' || start.key === null) parts.push({ from: start.bodyFrom, to, index });
     });
-    parts.sort((a, b) => a.from - b.from);
     for (const part of parts) {
       for (let i = part.from; i < part.to; i++) {
         if (this.blocks.isCode(i) || this.stepStart(i) === null) continue;
@@ -306,12 +310,17 @@ class PlanReader {
     return null;
   }
 
-  /** The step a line starts, if any: a numbered line or list item, or a checkbox item. */
+  /**
+   * The step a line starts, if any: a numbered line or list item, or a checkbox item. A line may
+   * open two items (`- 1. Add`, `1. - [ ] Add`), of which markdown reports only the inner one as
+   * starting there, so the line's own first marker decides.
+   */
   private stepStart(i: number): StepStart | null {
     const item = this.blocks.itemStartingAt(i);
     if (item === undefined && !this.blocks.isParagraph(i)) return null;
     const text = (this.lines[i] as string).replace(QUOTE_PREFIX, '');
-    if (item !== undefined && !item.ordered) {
+    const bullet = item === undefined ? null : BULLET_ITEM.exec(text);
+    if (bullet) {
       const checkbox = CHECKBOX_STEP.exec(text);
       if (checkbox)
         return {
@@ -321,10 +330,8 @@ class PlanReader {
           indent: (checkbox[1] as string).length,
           boldNumber: false,
         };
-      const bullet = BULLET_ITEM.exec(text);
-      const inner = bullet ? NUMBERED_STEP.exec(bullet[2] as string) : null;
-      if (!bullet || !inner) return null;
-      return numberedStep(inner, (bullet[1] as string).length);
+      const inner = NUMBERED_STEP.exec(bullet[2] as string);
+      return inner ? numberedStep(inner, (bullet[1] as string).length) : null;
     }
     const m = NUMBERED_STEP.exec(text);
     return m ? numberedStep(m, (m[1] as string).length) : null;
@@ -393,10 +400,10 @@ class PlanReader {
     for (const block of this.blocks.codeBlocks) {
       for (let i = block.start; i < block.end; i++) {
         const line = (this.lines[i] as string).trim();
-        const heading = /^#{1,6}\s+(.*)$/.exec(line);
+        const heading = /^#{1,6}\s+(.*)$/s.exec(line);
         const key = heading
           ? sectionKeyOf(heading[1] as string)
-          : /^(\*\*|__).+\1:?$/.test(line)
+          : /^(\*\*|__).+\1:?$/s.test(line)
             ? sectionKeyOf(line)
             : null;
         if (key !== null && !out.some((c) => c.key === key))
