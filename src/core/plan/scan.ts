@@ -131,6 +131,9 @@ export function blankQuoted(text: string): string {
   const keep = new Uint8Array(text.length);
   scanTopLevel(text, (i) => {
     keep[i] = 1;
+    // The scanner skips an escaped character so that it quotes or splits nothing, but it is prose,
+    // as it is on a line without quotes (returned whole above).
+    if (text[i] === '\\') keep[i + 1] = 1;
   });
   const parts: string[] = [];
   let start = 0;

@@ -46,7 +46,13 @@ export function sectionKeyOf(heading: string): SectionKey | null {
 
 /** Bullet glyphs that terminal renderers print instead of markdown list markers. */
 const PLAIN_BULLET = /^[•·▪◦‣]\s*/;
-const LABEL_WITH_VALUE = /^(?:\*\*|__)?([A-Za-z][A-Za-z &]*?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$/;
+/**
+ * The emphasis a label line opens with is the label's, wherever it closes: after the name, after
+ * the colon or at the end of the line (`**Summary**: x`, `**Summary:** x`, `**Summary: x**`).
+ */
+const LABEL_EMPHASIS = /^(\*\*|__)((?:(?!\1).)+)\1/;
+/** `Name: value`; the value is the section's first line of content and keeps its own emphasis (`Summary: **x**`). */
+const LABEL_WITH_VALUE = /^([A-Za-z][A-Za-z &]*?)\s*:\s*(\S.*)$/;
 
 export type SectionLabel =
   /** A line that is only a section name: `**Test Cases and Validation**`, `Summary`, `• Steps:`. */
@@ -74,10 +80,9 @@ export function sectionLabelOf(line: string): SectionLabel | null {
       bold: /\*\*|__/.test(unbulleted),
     };
   }
-  const m = LABEL_WITH_VALUE.exec(text);
+  const m = LABEL_WITH_VALUE.exec(text.replace(LABEL_EMPHASIS, '$2'));
   if (!m) return null;
   const key = sectionKeyOf(m[1] as string);
   if (key === null) return null;
-  const value = (m[2] as string).replace(/^(?:\*\*|__)\s*/, '').trim();
-  return value === '' ? null : { kind: 'value', key, name: (m[1] as string).trim(), value };
+  return { kind: 'value', key, name: m[1] as string, value: (m[2] as string).trim() };
 }
