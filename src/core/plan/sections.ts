@@ -50,9 +50,9 @@ const PLAIN_BULLET = /^[•·▪◦‣]\s*/;
  * The emphasis a label line opens with is the label's, wherever it closes: after the name, after
  * the colon or at the end of the line (`**Summary**: x`, `**Summary:** x`, `**Summary: x**`).
  */
-const LABEL_EMPHASIS = /^(\*\*|__)((?:(?!\1).)+)\1/;
+const LABEL_EMPHASIS = /^(\*\*|__)((?:(?!\1).)+)\1/s;
 /** `Name: value`; the value is the section's first line of content and keeps its own emphasis (`Summary: **x**`). */
-const LABEL_WITH_VALUE = /^([A-Za-z][A-Za-z &]*?)\s*:\s*(\S.*)$/;
+const LABEL_WITH_VALUE = /^([A-Za-z][A-Za-z &]*?)\s*:\s*(\S.*)$/s;
 
 export type SectionLabel =
   /** A line that is only a section name: `**Test Cases and Validation**`, `Summary`, `• Steps:`. */

@@ -15,7 +15,7 @@ const NAMES = String.raw`files?\s*(?:\/|,|and|&)\s*symbols?|files?|symbols?|targ
 const META_AFTER_ARROW = new RegExp(String.raw`^\s*(?:\*\*|__)?(${NAMES})(?:\*\*|__)?\s*:(?:\*\*|__)?`, 'i');
 const LABELED_LINE = new RegExp(
   String.raw`^\s*(?:>\s*)*(?:[-*+•]\s+)?(?:(?:->|→)\s*)?(?:\*\*|__)?(${NAMES}|action)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$`,
-  'i',
+  'is',
 );
 
 function fieldOf(key: string): StepLabelField {
@@ -74,6 +74,6 @@ export function labeledStepLine(line: string): { field: StepLabelField; value: s
 
 /** A step's action without emphasis wrapped around all of it (`**Add retries**` → `Add retries`). */
 export function plainAction(action: string): string {
-  const wrapped = /^(\*\*|__)([^*_].*?)\1(:?)$/.exec(action.trim());
+  const wrapped = /^(\*\*|__)([^*_].*?)\1(:?)$/s.exec(action.trim());
   return wrapped ? `${wrapped[2] as string}${wrapped[3] as string}`.trim() : action.trim();
 }
