@@ -322,6 +322,9 @@ export class Session {
 
   /** Answers the pending interview with the options' declared labels (INT-1). */
   async answer(interviewId: string, answers: InterviewAnswerInput[]): Promise<SubmitResult> {
+    // The question is heard before the turn that asked has ended (its suspension may not be
+    // recorded yet): an answer then would be routed wrongly and its continuation refused.
+    if (this.busy) throw new SessionBusyError();
     const pending = this.current.pendingInterview;
     if (!pending || pending.interviewId !== interviewId)
       return this.notice('warning', 'That question is no longer open.');
@@ -345,6 +348,7 @@ export class Session {
 
   /** Esc / Ctrl-C: no answer (INT-2). Planning stays idle and resumable (SYN-3). */
   async dismissInterview(interviewId: string): Promise<SubmitResult> {
+    if (this.busy) throw new SessionBusyError();
     const pending = this.current.pendingInterview;
     if (!pending || pending.interviewId !== interviewId)
       return this.notice('warning', 'That question is no longer open.');
