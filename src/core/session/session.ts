@@ -320,11 +320,19 @@ export class Session {
     return this.runTurnOf('user', text);
   }
 
+  /**
+   * A question is shown as soon as it is heard, while the turn that asked is still ending (a limit
+   * prompt's suspension is recorded after the question): an answer or a dismissal in that moment
+   * waits for that end, instead of being routed before the question is complete or lost as busy.
+   */
+  private async askingTurnEnded(): Promise<void> {
+    await this.idle();
+    if (this.busy) throw new SessionBusyError();
+  }
+
   /** Answers the pending interview with the options' declared labels (INT-1). */
   async answer(interviewId: string, answers: InterviewAnswerInput[]): Promise<SubmitResult> {
-    // The question is heard before the turn that asked has ended (its suspension may not be
-    // recorded yet): an answer then would be routed wrongly and its continuation refused.
-    if (this.busy) throw new SessionBusyError();
+    await this.askingTurnEnded();
     const pending = this.current.pendingInterview;
     if (!pending || pending.interviewId !== interviewId)
       return this.notice('warning', 'That question is no longer open.');
@@ -348,7 +356,7 @@ export class Session {
 
   /** Esc / Ctrl-C: no answer (INT-2). Planning stays idle and resumable (SYN-3). */
   async dismissInterview(interviewId: string): Promise<SubmitResult> {
-    if (this.busy) throw new SessionBusyError();
+    await this.askingTurnEnded();
     const pending = this.current.pendingInterview;
     if (!pending || pending.interviewId !== interviewId)
       return this.notice('warning', 'That question is no longer open.');
