@@ -87,38 +87,50 @@ export interface PlanDoc {
   codedSections: CodedSection[];
 }
 
-/** Replaces the tracker region (markers included) with empty lines so line numbers stay right. */
-function blankTrackerRegion(lines: readonly string[]): string[] {
-  const out: string[] = [];
+/** A fence line's run of backticks or tildes (CommonMark: at most three spaces before it). */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Which lines are the tracker region, markers included. A marker line inside a fenced code block
+ * (a plan that shows the tracker format) is text: taking it for the start would drop the rest of
+ * the plan, from that line to its end.
+ */
+function trackerRegion(lines: readonly string[]): boolean[] {
+  const region: boolean[] = [];
   let inside = false;
+  let fence: string | null = null;
   for (const line of lines) {
     const t = line.trim();
-    if (!inside && t === TRACKER_START) {
-      inside = true;
-      out.push('');
-    } else if (inside) {
-      if (t === TRACKER_END) inside = false;
-      out.push('');
-    } else {
-      out.push(line);
+    const run = FENCE.exec(line)?.[1];
+    if (inside) {
+      region.push(true);
+      inside = t !== TRACKER_END;
+      continue;
     }
+    if (fence !== null) {
+      if (run !== undefined && run[0] === fence[0] && run.length >= fence.length && t === run) fence = null;
+    } else if (run !== undefined) fence = run;
+    else inside = t === TRACKER_START;
+    region.push(inside);
   }
-  return out;
+  return region;
+}
+
+/** Replaces the tracker region (markers included) with empty lines so line numbers stay right. */
+function blankTrackerRegion(lines: readonly string[]): string[] {
+  const region = trackerRegion(lines);
+  return lines.map((line, i) => (region[i] ? '' : line));
 }
 
 /** The plan text without the embedded tracker region, for comparing plan content. */
 export function stripTrackerRegion(text: string): string {
   const lines = text.split(/\r?\n/);
-  if (!lines.some((l) => l.trim() === TRACKER_START)) return text;
-  const out: string[] = [];
-  let inside = false;
-  for (const line of lines) {
-    const t = line.trim();
-    if (!inside && t === TRACKER_START) inside = true;
-    else if (inside && t === TRACKER_END) inside = false;
-    else if (!inside) out.push(line);
-  }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+  const region = trackerRegion(lines);
+  if (!region.includes(true)) return text;
+  return lines
+    .filter((_, i) => !region[i])
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 // The `s` flag on every pattern with `.` below: a line may still hold U+2028/U+2029 (markdown
