@@ -430,6 +430,6 @@ test('PLAN-4: program names and environment assignments', () => {
     ['_FOO=1 npm test', 'ok:command'],
     ['F=1 npm test', 'ok:command'],
     ['FOO_2=1 npm test', 'ok:command'],
-    ['FOO-2=1 npm test', 'rejected:`FOO-2=1 npm test` is neither a command nor an observable check'],
+    ['FOO-X=1 npm test', 'rejected:`FOO-X=1 npm test` is neither a command nor an observable check'],
   ]);
 });
