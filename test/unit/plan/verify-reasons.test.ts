@@ -21,13 +21,14 @@ function verdictOf(item: string): string {
   return v.ok ? `ok:${v.kind}${v.chained ? ' chained' : ''}` : `rejected:${v.reason}`;
 }
 
-test('PLAN-4: the list is trimmed, unwrapped from one pair of brackets, and empty items are dropped', () => {
+test('PLAN-4: the list is trimmed, unwrapped from one pair of brackets, and empty items (also empty code spans) are dropped', () => {
   for (const [value, items] of [
     [' [npm test, cargo test] ', ['npm test', 'cargo test']],
     ['[npm test', ['[npm test']],
     ['npm test]', ['npm test]']],
     ['npm test,, cargo test', ['npm test', 'cargo test']],
     ['[ npm test ,  , cargo test ]', ['npm test', 'cargo test']],
+    ['npm test, ``, ` `', ['npm test']],
   ] as const) {
     assert.deepEqual(splitVerifyItems(value), items, value);
   }
