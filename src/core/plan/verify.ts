@@ -376,6 +376,8 @@ const KNOWN_PROGRAMS = new Set([...COMMANDS_WITH_ARGS, ...BARE_COMMANDS, ...ENGL
 
 /** Skipped in front of the command that matters. */
 const WRAPPERS = new Set(['timeout', 'nice', 'command', 'exec', 'xvfb-run']);
+/** The duration `timeout` takes before its command; without one the next word is the command. */
+const TIMEOUT_DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
 
 const MUTATING_GIT = new Set([
   'add',
@@ -420,9 +422,11 @@ const MUTATING_GIT = new Set([
   'repack',
 ]);
 
-// A filter flag with `=` needs a value: `git log --grep=` selects nothing.
+// A filter flag with `=` needs a value: `git log --grep=` selects nothing. `--`, `--follow` and `-e`
+// are not filters: `--` only separates the paths that follow, `--follow` needs such a path and
+// `-e` introduces a `git grep` pattern (judged by the grep rule), so alone they select nothing.
 const GIT_FILTER_FLAG =
-  /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--follow|--diff-filter(?:=.+)?|-e|--)$/;
+  /^(?:-\d+|-n\d*|--max-count(?:=.+)?|--since(?:=.+)?|--until(?:=.+)?|--after(?:=.+)?|--before(?:=.+)?|--author(?:=.+)?|--committer(?:=.+)?|--grep(?:=.+)?|-S.+|-G.+|-L.+|--diff-filter(?:=.+)?)$/;
 const REVISION =
   /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)(?:[~^]\d*|@\{[^}]*\})*$|^[0-9a-f]{7,40}(?:[~^]\d*)*$|\.\.|^(?:main|master|develop|trunk)(?:[~^]\d*)*$|^v\d+(?:\.\d+)*/;
 const KNOWN_FILES =
@@ -538,7 +542,7 @@ function judgeCommand(words: readonly Word[]): CommandVerdict {
     start < words.length &&
     (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[start]?.word ?? '') || WRAPPERS.has(words[start]?.word ?? ''))
   ) {
-    start += words[start]?.word === 'timeout' ? 2 : 1;
+    start += words[start]?.word === 'timeout' && TIMEOUT_DURATION.test(words[start + 1]?.word ?? '') ? 2 : 1;
   }
   const head = words[start]?.word;
   if (head === undefined) return { kind: 'not_command' };
