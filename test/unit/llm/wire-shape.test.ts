@@ -218,6 +218,11 @@ const ANTHROPIC_REFUSED: { name: string; messages: unknown[]; message: RegExp }[
     message: /text content blocks must be non-empty/,
   },
   {
+    name: 'a whitespace-only text block',
+    messages: [{ role: 'user', content: [{ type: 'text', text: ' \n' }] }],
+    message: /text content blocks must contain non-whitespace text/,
+  },
+  {
     name: 'a message with content undefined',
     messages: [{ role: 'user', content: undefined }],
     message: /messages\.0\.content: Field required/,
