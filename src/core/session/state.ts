@@ -115,8 +115,13 @@ export function initialState(init: {
   };
 }
 
+/**
+ * The closing question may still be wrapped in Markdown emphasis (`**Ready to code?**`) or trailed by
+ * emoji and a `(yes/no)` hint (MODE-6); anything else after the `?` makes it no closing question.
+ * Letters, not `\b`, bound the keyword: `_` is a word character, so `\b` misses `__Proceed?__`.
+ */
 const ASKS_TO_IMPLEMENT =
-  /\b(implement|proceed|start (the )?(implementation|build|coding)|ready to code)\b[^?\n]*\?\s*$/i;
+  /(?<![a-z\d])(implement|proceed|start (the )?(implementation|build|coding)|ready to code)(?![a-z\d])[^?\n]*\?(?:[\s*_~]|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F|\u200D|\(\s*y(?:es)?\s*\/\s*no?\s*\))*$/iu;
 
 function lastAssistant(history: Message[]): Extract<Message, { role: 'assistant' }> | undefined {
   for (let i = history.length - 1; i >= 0; i--) {

@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startModelServer } from '../../fixtures/model-server';
 
+// The fixture refuses a conversation a real endpoint refuses (see wire-shape.test.ts).
+const HELLO = [{ role: 'user', content: 'hello' }];
+
 async function post(
   url: string,
   body: unknown,
@@ -24,12 +27,12 @@ test('ADD-1: the fixture answers non-streaming requests and an empty script with
     assert.equal(server.pending(), 1, 'a refused request consumes no turn');
     const first = await post(
       `${server.anthropicBaseUrl}/v1/messages`,
-      { stream: true },
+      { stream: true, messages: HELLO },
       { authorization: 'Bearer secret-value-1' },
     );
     assert.equal(first.status, 200);
     assert.match(first.text, /event: message_stop/);
-    const empty = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true });
+    const empty = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true, messages: HELLO });
     assert.equal(empty.status, 400);
     assert.match(empty.text, /no scripted turn left/);
     assert.deepEqual(
@@ -51,9 +54,10 @@ test('ADD-1: the OpenAI wire ends with [DONE] and carries usage only when asked'
   try {
     const withUsage = await post(`${server.openaiBaseUrl}/chat/completions`, {
       stream: true,
+      messages: HELLO,
       stream_options: { include_usage: true },
     });
-    const without = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true });
+    const without = await post(`${server.openaiBaseUrl}/chat/completions`, { stream: true, messages: HELLO });
     assert.match(withUsage.text, /"usage":\{"prompt_tokens":10/);
     assert.doesNotMatch(without.text, /"usage"/);
     assert.ok(withUsage.text.endsWith('data: [DONE]\n\n'));
