@@ -109,6 +109,15 @@ function stripLocation(item: string): string {
 }
 
 /**
+ * A word of a step or a target that is a path once what wraps it in prose is removed: opening
+ * brackets and quotes, closing ones and sentence punctuation (not the dots of `.` or `..`), and a
+ * `:line` or `#L` location.
+ */
+function isPathWord(word: string): boolean {
+  return isPathLike(stripLocation(word.replace(/^[([{'"]+|(?<=[^.])[)\]}'",.;:]+$/g, '')));
+}
+
+/**
  * Words that name observable behaviour of a program. A prose target such as `approval handoff`
  * or `startup latency` names a behaviour when two of its words come from this list.
  */
@@ -168,10 +177,11 @@ const GENERIC_LEAD = /^(?:the|a|an|some|any|all|relevant|appropriate|affected|ex
 
 function isConcreteTarget(item: string): boolean {
   const t = item.trim();
-  if (TARGET_ANCHOR.test(t) || /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+\(\)?$/.test(t)) return true;
+  // A dotted symbol path (`session.persistence`, `User.save()`), with or without the call parentheses.
+  if (TARGET_ANCHOR.test(t) || /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$/.test(t)) return true;
   // `app/models.py (User.save)`, `src/a.ts:42`: any word that is a path makes the item concrete.
   const words = t.split(/\s+/);
-  if (words.some((w) => isPathLike(stripLocation(w.replace(/^[([{'"]+|[)\]}'",;]+$/g, ''))))) return true;
+  if (words.some(isPathWord)) return true;
   return (
     !GENERIC_LEAD.test(t) &&
     words.filter((w) => BEHAVIOUR_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, ''))).length >= 2
@@ -305,11 +315,7 @@ function checkStep(step: PlanStep, out: Collector): void {
   const at = { line: step.line, step: step.number, section: 'Implementation Steps' };
   const declared = [...step.files, ...step.targets];
   const label = `Step ${step.number}`;
-  if (
-    declared.length === 0 &&
-    !TARGET_ANCHOR.test(step.action) &&
-    !step.action.split(/\s+/).some((w) => isPathLike(stripLocation(w.replace(/[,.;:)]+$/, ''))))
-  ) {
+  if (declared.length === 0 && !TARGET_ANCHOR.test(step.action) && !step.action.split(/\s+/).some(isPathWord)) {
     out.error(
       'step_missing_target',
       `${label} names no file, symbol or other repository target: add \`-> files: [path/file.ext]\` or name the symbol in inline code.`,
