@@ -101,8 +101,8 @@ const TEMPLATE_SLOT = /^\s*(?:#{1,6}|[-*+]|\d+[.):]|(?:step\s+\d+:)|[A-Za-z][\w 
 const RESOLVED =
   /^(?:\(?(?:none|n\/a|nothing|no\b|all\s+(?:resolved|settled|closed)|resolved|settled|closed)\b|-+$|—$)/i;
 const OPEN_MARKER =
-  /^[\s#>*_-]*(?:\d+[.)]\s*)?(?:\*\*|__)?(next\s+open\s+decisions?|open\s+questions?|open\s+decisions?|unresolved\s+questions?)(?:\*\*|__)?\s*(?:[:\-–—]\s*(?:\*\*|__)?)?\s*(.*)$/i;
-const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
+  /^[\s#>*_-]*(?:\d+[.)]\s*)?(?:\*\*|__)?(next\s+open\s+decisions?|open\s+questions?|open\s+decisions?|unresolved\s+questions?)(?:\*\*|__)?\s*(?:[:\-–—]\s*(?:\*\*|__)?)?\s*(.*)$/is;
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/s;
 
 function stripLocation(item: string): string {
   return item.replace(/#L?\d+(?:-L?\d+)?$/, '').replace(/:(?:\d+(?::\d+)?|[A-Za-z_][\w.]*(?:\(\))?)$/, '');

@@ -61,4 +61,37 @@ for (const [name, sep] of SEPARATORS) {
     );
     assert.equal(report.ready, true);
   });
+
+  test(`PLAN-5: an open decision holding ${name} is still reported, after a marker or as a list item`, () => {
+    const withDecision = (lines: string[]): string =>
+      [
+        '# Retries',
+        '',
+        '## Summary',
+        'Retry uploads.',
+        '',
+        ...lines,
+        '',
+        '## Implementation Steps',
+        '1. Add the retry helper -> files: [src/http/retry.ts] -> verify: [npm test]',
+        '',
+        '## Test Cases and Validation',
+        '- npm test',
+        '',
+        '## Assumptions and Defaults',
+        '- none',
+        '',
+      ].join('\n');
+    for (const lines of [
+      [`Open questions: which backoff?${sep}Linear or exponential`],
+      ['Open questions:', `- which backoff?${sep}Linear or exponential`],
+    ]) {
+      const report = validatePlan(withDecision(lines));
+      assert.deepEqual(
+        report.errors.map((e) => e.code),
+        ['open_decision'],
+        lines.join(' / '),
+      );
+    }
+  });
 }
