@@ -36,7 +36,7 @@ import { posix } from 'node:path';
 import { namesLong, type OptionSpec, type Word } from './args';
 import { MARK } from './command-words';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
-import { runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
+import { nameMayBe, runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
 import type { AgentMode } from '../vocabulary';
 import { scanCommand, type Redirect, type ScannedSegment, type ScanResult } from './shell-scan';
 import { aggregate, refuseWhole, type SegmentsVerdict } from './verdict';
@@ -280,14 +280,11 @@ function inputDriven(program: string, args: readonly Word[]): string | null {
 
 /**
  * Whether one component of a glob may match `..` under /bin/sh (dash matches a leading `.` only
- * with a literal `.`; whether a bracket may match it is unspecified, so brackets count).
+ * with a literal `.`; whether a bracket may match it is unspecified, so brackets count): the same
+ * glob reading as the runtime-folder rule, so `.[.]` and `.[[:punct:]]` count.
  */
 function mayMatchDotDot(part: string): boolean {
-  if (!/[*?[]/.test(part)) return false;
-  if (part.startsWith('[')) return true;
-  if (!part.startsWith('.')) return false;
-  const rest = part.slice(1).replaceAll('*', '');
-  return rest === '' || rest === '?' || rest === '.' || /^\[[^\]]*\]$/.test(rest);
+  return /[*?[]/.test(part) && nameMayBe(part, true, '..');
 }
 
 /** Folder changes followed in one command line: each can make every later path longer to resolve. */
@@ -351,7 +348,8 @@ class Checker {
     }
     if (text.startsWith('~')) return this.outside(text, 'names a home folder,');
     if (DEVICES.has(text)) return null;
-    if (glob) {
+    // shell-quote marks `*`/`?` globs only; sh also expands `.[.]` to `..`.
+    if (glob || text.includes('[')) {
       const risky = text.split('/').find(mayMatchDotDot);
       if (risky !== undefined)
         return `the glob \`${text}\` can match \`..\` (the folder above) under /bin/sh, which may lead outside the workspace (${this.root}); name the files explicitly`;

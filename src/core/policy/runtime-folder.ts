@@ -41,7 +41,7 @@ export function runtimeFolderProblemOf(
 }
 
 /** Whether the path component `part` (a glob pattern when `glob`) may name `name` on a case-insensitive file system. */
-function nameMayBe(part: string, glob: boolean, name: string): boolean {
+export function nameMayBe(part: string, glob: boolean, name: string): boolean {
   if (!glob || !/[*?[]/.test(part)) return part.toLowerCase() === name;
   // sh matches a leading `.` only literally (a bracket may or may not: counted as matching).
   if (name.startsWith('.') && (part.startsWith('*') || part.startsWith('?'))) return false;
@@ -56,7 +56,7 @@ function globRegExp(part: string): RegExp {
     if (c === '*') source += '.*';
     else if (c === '?') source += '.';
     else if (c === '[') {
-      const close = part.indexOf(']', i + 2);
+      const close = bracketEnd(part, i);
       if (close < 0) {
         source += '\\[';
         continue;
@@ -67,4 +67,23 @@ function globRegExp(part: string): RegExp {
     } else source += c.replace(/[.+^${}()|\\]/g, '\\$&');
   }
   return new RegExp(`^${source}$`, 'i');
+}
+
+/**
+ * Where the bracket expression opening at `open` closes, or -1 when it does not (sh then reads the
+ * `[` literally). As in sh: a leading `!` or `^` negates, a `]` right after that is a member, and
+ * `[:class:]`, `[=c=]` and `[.c.]` hold their own `]`; so `.[[:alpha:]]tcode` is one bracket.
+ */
+function bracketEnd(part: string, open: number): number {
+  let j = open + 1;
+  if (part[j] === '!' || part[j] === '^') j += 1;
+  if (part[j] === ']') j += 1;
+  while (j < part.length) {
+    const c = part[j];
+    if (c === ']') return j;
+    const kind = part[j + 1];
+    const inner = c === '[' && (kind === ':' || kind === '=' || kind === '.') ? part.indexOf(`${kind}]`, j + 2) : -1;
+    j = inner < 0 ? j + 1 : inner + 2;
+  }
+  return -1;
 }
