@@ -163,7 +163,10 @@ test('RO-1: a timeout kills the sandbox with everything in it', async () => {
     const childGone = new Promise<void>((resolve, reject) =>
       fs.createReadStream(fifo).on('error', reject).on('close', resolve).resume(),
     );
-    const r = await run(`(exec 3>${fifo}; sleep 1; touch ${marker}) & sleep 5`, 'auto', { timeoutMs: 300 });
+    // The child's 20 s is far beyond the 300 ms timeout however loaded the machine (at load 25 a
+    // 1 s sleep was once outlived by a late kill); a kill that misses the child still fails: it
+    // touches the marker, and the FIFO closes only then.
+    const r = await run(`(exec 3>${fifo}; sleep 20; touch ${marker}) & sleep 60`, 'auto', { timeoutMs: 300 });
     assert.equal(r.timedOut, true);
     await childGone;
     assert.equal(fs.existsSync(marker), false, 'the child was killed before it could touch the marker');
