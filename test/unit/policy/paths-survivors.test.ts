@@ -34,11 +34,13 @@ test('RO-2: a path with `..` after a plain folder is resolved, not taken as plai
 });
 
 test('RO-2: bracket globs and dot globs that may match `..` are refused in any component', () => {
-  for (const glob of ['a/[*]', 'a/b/[*]', 'src/[.]?', 'src/.*', 'src/.[.x]*']) {
+  for (const glob of ['a/[.][.]', 'a/b/[.]?', 'src/[.]?', 'src/.*', 'src/.[.x]*']) {
     const verdict = checkCommandPaths(`ls ${glob}`, ROOT);
     assert.equal(verdict.allowed, false, glob);
     assert.ok((verdict.reason ?? '').startsWith(`the glob \`${glob}\` can match \`..\``), verdict.reason ?? '');
   }
+  // A bracket of one character matches one character, never the two of `..`: `[*]` is the file `*`.
+  assert.equal(checkCommandPaths('ls a/[*]', ROOT).allowed, true);
 });
 
 test('RO-2: a glob program word that may match `..` is refused', () => {
