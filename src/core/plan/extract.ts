@@ -217,21 +217,3 @@ export function extractPlan(text: string): PlanExtraction {
   const { plan, text: visible, truncated, source } = parser.finish();
   return { plan, text: visible, truncated, source };
 }
-
-/** The canonical block attached to a completed response (PLAN-1). */
-export function canonicalPlanBlock(plan: string): string {
-  return `${PLAN_OPEN}\n${plan.trim()}\n${PLAN_CLOSE}`;
-}
-
-/**
- * PLAN-1: the completed provider content wins over streamed prose. If the completed content
- * already carries a plan block it is kept as is (never duplicated); otherwise the streamed plan,
- * when there is one, is attached as one canonical block.
- */
-export function attachPlanBlock(completedContent: string, streamed: PlanExtraction): string {
-  const own = extractPlan(completedContent);
-  if (own.source === 'tagged' || streamed.plan === null || streamed.source !== 'tagged') return completedContent;
-  const sep =
-    completedContent === '' || completedContent.endsWith('\n\n') ? '' : completedContent.endsWith('\n') ? '\n' : '\n\n';
-  return `${completedContent}${sep}${canonicalPlanBlock(streamed.plan)}`;
-}

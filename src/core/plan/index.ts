@@ -1,5 +1,5 @@
 /** Public API of the plan artifacts: extraction, parsing, validation, repair, synopsis, storage. */
-export { PlanStreamParser, extractPlan, canonicalPlanBlock, attachPlanBlock, type PlanStreamResult } from './extract';
+export { PlanStreamParser, extractPlan, type PlanStreamResult } from './extract';
 export {
   parsePlan,
   parseListValue,

@@ -374,10 +374,61 @@ const INVOCATION_CUES = new Set([
 ]);
 const KNOWN_PROGRAMS = new Set([...COMMANDS_WITH_ARGS, ...BARE_COMMANDS, ...ENGLISH_WORD_PROGRAMS, 'git']);
 
-/** Skipped in front of the command that matters. */
-const WRAPPERS = new Set(['timeout', 'nice', 'command', 'exec', 'xvfb-run']);
+/**
+ * Skipped in front of the command that matters, with their options that take a separate value
+ * (`timeout -s KILL 10 git reset` is judged as `git reset`, not as a program named `-s`).
+ */
+const WRAPPERS = new Map<string, ReadonlySet<string>>([
+  ['timeout', new Set(['-s', '--signal', '-k', '--kill-after'])],
+  ['nice', new Set(['-n', '--adjustment'])],
+  ['command', new Set()],
+  ['exec', new Set(['-a'])],
+  [
+    'xvfb-run',
+    new Set([
+      '-n',
+      '--server-num',
+      '-s',
+      '--server-args',
+      '-f',
+      '--auth-file',
+      '-e',
+      '--error-file',
+      '-p',
+      '--xauth-protocol',
+      '-w',
+      '--wait',
+    ]),
+  ],
+]);
 /** The duration `timeout` takes before its command; without one the next word is the command. */
 const TIMEOUT_DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
+
+/** Index of the word after one wrapper at `at` (its options, and `timeout`'s duration, skipped). */
+function afterWrapper(words: readonly Word[], at: number, valued: ReadonlySet<string>): number {
+  let i = at + 1;
+  for (; i < words.length && (words[i] as Word).word.startsWith('-'); i += 1) {
+    const option = (words[i] as Word).word;
+    if (option === '--') {
+      i += 1;
+      break;
+    }
+    if (valued.has(option)) i += 1;
+  }
+  return (words[at] as Word).word === 'timeout' && TIMEOUT_DURATION.test(words[i]?.word ?? '') ? i + 1 : i;
+}
+
+/** Index of the command word: variable assignments and wrappers in front of it skipped. */
+function commandStart(words: readonly Word[]): number {
+  let start = 0;
+  for (;;) {
+    const word = words[start]?.word ?? '';
+    const valued = WRAPPERS.get(word);
+    if (valued !== undefined) start = afterWrapper(words, start, valued);
+    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) start += 1;
+    else return start;
+  }
+}
 
 const MUTATING_GIT = new Set([
   'add',
@@ -537,13 +588,7 @@ type CommandVerdict =
   | { kind: 'rejected'; reason: string; soft: boolean };
 
 function judgeCommand(words: readonly Word[]): CommandVerdict {
-  let start = 0;
-  while (
-    start < words.length &&
-    (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[start]?.word ?? '') || WRAPPERS.has(words[start]?.word ?? ''))
-  ) {
-    start += words[start]?.word === 'timeout' && TIMEOUT_DURATION.test(words[start + 1]?.word ?? '') ? 2 : 1;
-  }
+  const start = commandStart(words);
   const head = words[start]?.word;
   if (head === undefined) return { kind: 'not_command' };
   const args = words.slice(start + 1).map((w) => w.word);

@@ -1,11 +1,11 @@
 /**
  * Edges of `<proposed_plan>` extraction (PLAN-1, PLAN-7, EVT-1) that the chunking properties in
  * extract.test.ts do not reach: texts of many KB, the parser's life cycle after `finish()`, CRLF
- * bodies, which untagged responses count as plans, and how a streamed plan is attached.
+ * bodies, which untagged responses count as plans.
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { PlanStreamParser, attachPlanBlock, canonicalPlanBlock, extractPlan } from '../../../src/core/plan';
+import { PlanStreamParser, extractPlan } from '../../../src/core/plan';
 
 const STEP = '1. Sort imports -> files: [src/a.ts] -> verify: [npx eslint src/a.ts]';
 
@@ -98,22 +98,4 @@ test('PLAN-1: a compact untagged plan (steps without a heading) needs both the V
   assert.equal(extractPlan(compact('Validation: lint is clean.\nAssumptions: none.')).source, 'untagged');
   assert.equal(extractPlan(compact('Validation: lint is clean.')).source, null);
   assert.equal(extractPlan(compact('Assumptions: none.')).source, null);
-});
-
-test('PLAN-1: the canonical block holds the trimmed plan between the tags on their own lines', () => {
-  assert.equal(canonicalPlanBlock('\n\n# T\n\n'), '<proposed_plan>\n# T\n</proposed_plan>');
-});
-
-test('PLAN-1: only a tagged streamed plan is attached, after exactly one blank line (none for empty content)', () => {
-  const streamed = extractPlan('<proposed_plan>\n# T\n</proposed_plan>');
-  const block = '<proposed_plan>\n# T\n</proposed_plan>';
-  assert.equal(attachPlanBlock('', streamed), block);
-  assert.equal(attachPlanBlock('Final.', streamed), `Final.\n\n${block}`);
-  assert.equal(attachPlanBlock('Final.\n', streamed), `Final.\n\n${block}`);
-  assert.equal(attachPlanBlock('Final.\n\n', streamed), `Final.\n\n${block}`);
-  assert.equal(attachPlanBlock('\n\nFinal.', streamed), `\n\nFinal.\n\n${block}`);
-
-  const untagged = extractPlan(`## Summary\nSort imports.\n\n## Implementation Steps\n${STEP}`);
-  assert.equal(untagged.source, 'untagged');
-  assert.equal(attachPlanBlock('Final.', untagged), 'Final.', 'an untagged draft is not wrapped in a block');
 });

@@ -1,13 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  PlanStreamParser,
-  attachPlanBlock,
-  canonicalPlanBlock,
-  extractPlan,
-  validatePlan,
-} from '../../../src/core/plan';
+import { PlanStreamParser, extractPlan, validatePlan } from '../../../src/core/plan';
 
 const PLAN = `# Tidy imports
 
@@ -116,16 +110,6 @@ test('PLAN-1: an untagged complete plan is extracted as a draft and validates', 
   assert.equal(r.plan, PLAN);
   assert.equal(validatePlan(r.plan ?? '').ready, true);
   assert.equal(extractPlan('Just chatting, no plan here.').plan, null);
-});
-
-test('PLAN-1: the completed content wins and an existing block is not duplicated', () => {
-  const streamed = extractPlan(`<proposed_plan>\n${PLAN}\n</proposed_plan>`);
-  const completedWithBlock = `Final.\n${canonicalPlanBlock('# Other')}`;
-  assert.equal(attachPlanBlock(completedWithBlock, streamed), completedWithBlock);
-  const attached = attachPlanBlock('Final words.', streamed);
-  assert.equal(attached, `Final words.\n\n<proposed_plan>\n${PLAN}\n</proposed_plan>`);
-  assert.equal(extractPlan(attached).plan, PLAN);
-  assert.equal(attachPlanBlock('No plan.', extractPlan('nothing')), 'No plan.');
 });
 
 const fragments = fc.constantFrom(
