@@ -3,30 +3,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validatePlan } from '../../../src/core/plan';
+import { GOOD_STEP, readyPlan } from '../../fixtures/ready-plan';
 
-/** A complete plan: step 1 is on line 12, `extra` starts on line 19. */
-function plan(steps: string, extra = ''): string {
-  return `Next open decision: No remaining scope decisions.
-
-# Sample plan
-
-## Summary
-Change the thing in src/a.ts.
-
-## Scope
-- In: src/a.ts
-
-## Implementation Steps
-${steps}
-
-## Test Cases and Validation
-- tests: \`npm test\`
-
-## Assumptions and Defaults
-- Nothing else changes.
-${extra}`;
-}
-const GOOD = '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]';
 const STEPS = 'Implementation Steps';
 const ASSUMPTIONS = 'Assumptions and Defaults';
 
@@ -54,7 +32,9 @@ test('PLAN-2, PLAN-8: a missing required section names its heading, its alias an
 
 test('PLAN-2, PLAN-8: a required section found only inside a code block points at the block', () => {
   const r = validatePlan(
-    plan(GOOD).replace('## Summary\n', '').replace('Change the thing', '```\n## Summary\n```\nChange the thing'),
+    readyPlan(GOOD_STEP)
+      .replace('## Summary\n', '')
+      .replace('Change the thing', '```\n## Summary\n```\nChange the thing'),
   );
   assert.deepEqual(
     r.errors.filter((e) => e.code === 'missing_section'),
@@ -71,7 +51,7 @@ test('PLAN-2, PLAN-8: a required section found only inside a code block points a
 });
 
 test('PLAN-2, PLAN-8: a repeated section is a warning naming the line of the one that is used', () => {
-  const r = validatePlan(plan(GOOD, '\n## Summary\nAgain.\n'));
+  const r = validatePlan(readyPlan(GOOD_STEP, '\n## Summary\nAgain.\n'));
   assert.deepEqual(r.errors, []);
   assert.deepEqual(r.warnings, [
     {
@@ -116,7 +96,9 @@ test('PLAN-2, PLAN-8: empty required sections each get their own message, at the
 });
 
 test('PLAN-2: the missing title and scope warnings carry their message and no location', () => {
-  const r = validatePlan('## Summary\nx\n## Steps\n' + GOOD + '\n## Validation\n- `npm test`\n## Assumptions\n- y');
+  const r = validatePlan(
+    '## Summary\nx\n## Steps\n' + GOOD_STEP + '\n## Validation\n- `npm test`\n## Assumptions\n- y',
+  );
   assert.deepEqual(r.warnings, [
     { code: 'no_title', message: 'The plan has no `# Title` heading; its file gets a timestamped name.' },
     { code: 'no_scope', message: 'No `## Scope` section: new drafts should state what is in and out of scope.' },
@@ -125,7 +107,7 @@ test('PLAN-2: the missing title and scope warnings carry their message and no lo
 
 test('PLAN-3, PLAN-8: step target and verify issues name the step, the item and the fix', () => {
   const r = validatePlan(
-    plan(
+    readyPlan(
       '1. Tidy up -> files: [the model layer] -> verify: [run checks]\n2. Tidy more -> verify: []\n3. Finish\n4. Chain `a()` -> verify: [npm test; npm run lint]',
     ),
   );
@@ -179,7 +161,7 @@ test('PLAN-3, PLAN-8: step target and verify issues name the step, the item and 
 
 test('PLAN-3: out-of-order numbering names the expected range, the number found and its position', () => {
   const r = validatePlan(
-    plan('1. A `a()` -> verify: [npm test]\n2. B `b()` -> verify: [npm test]\n5. C `c()` -> verify: [npm test]'),
+    readyPlan('1. A `a()` -> verify: [npm test]\n2. B `b()` -> verify: [npm test]\n5. C `c()` -> verify: [npm test]'),
   );
   assert.deepEqual(r.warnings, [
     {
@@ -194,7 +176,9 @@ test('PLAN-3: out-of-order numbering names the expected range, the number found 
 
 test('PLAN-3: checkbox steps are not counted when checking the numbering of numbered steps', () => {
   const r = validatePlan(
-    plan('1. A `a()` -> verify: [npm test]\n- [ ] B `b()` -> verify: [npm test]\n2. C `c()` -> verify: [npm test]'),
+    readyPlan(
+      '1. A `a()` -> verify: [npm test]\n- [ ] B `b()` -> verify: [npm test]\n2. C `c()` -> verify: [npm test]',
+    ),
   );
   assert.deepEqual(
     r.doc.steps.map((s) => [s.kind, s.number]),
@@ -209,7 +193,7 @@ test('PLAN-3: checkbox steps are not counted when checking the numbering of numb
 
 test('PLAN-5, PLAN-8: prose placeholders are reported once per token, at their line, section and step', () => {
   const r = validatePlan(
-    plan(
+    readyPlan(
       '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]\n   Detail: TBD',
       '- TODO: decide\n- Run <command> first, then TBD.\n- Edit path/to/x.ts.',
     ),
@@ -250,7 +234,7 @@ test('PLAN-5, PLAN-8: prose placeholders are reported once per token, at their l
 });
 
 test('PLAN-5: placeholders hidden in inline code in a step list are reported per item, as a path or a check', () => {
-  const r = validatePlan(plan('1. Update `parse` -> files: [`file`] -> verify: [`check`]'));
+  const r = validatePlan(readyPlan('1. Update `parse` -> files: [`file`] -> verify: [`check`]'));
   assert.deepEqual(r.errors, [
     {
       code: 'placeholder',
@@ -270,7 +254,7 @@ test('PLAN-5: placeholders hidden in inline code in a step list are reported per
 });
 
 test('PLAN-5: a step placeholder in inline code is still reported when the step has other errors on its line', () => {
-  const r = validatePlan(plan('1. Update `parse` -> files: [`file`]'));
+  const r = validatePlan(readyPlan('1. Update `parse` -> files: [`file`]'));
   assert.deepEqual(
     r.errors.map((e) => [e.code, e.line]),
     [
@@ -282,8 +266,8 @@ test('PLAN-5: a step placeholder in inline code is still reported when the step 
 
 test('PLAN-5, PLAN-8: an open decision is quoted in its message, in both the inline and the list form', () => {
   const r = validatePlan(
-    plan(
-      GOOD,
+    readyPlan(
+      GOOD_STEP,
       '- Keep defaults.\nOpen  questions: should b.ts change?\n\nUnresolved questions:\n\n- Which  flag?   \n- none\n',
     ),
   );
@@ -306,7 +290,7 @@ test('PLAN-5, PLAN-8: an open decision is quoted in its message, in both the inl
 });
 
 test('PLAN-5: an open-question heading is located in its own section', () => {
-  const r = validatePlan(plan(GOOD, '\n## Open questions: does b.ts change?\n'));
+  const r = validatePlan(readyPlan(GOOD_STEP, '\n## Open questions: does b.ts change?\n'));
   assert.deepEqual(r.errors, [
     {
       code: 'open_decision',
@@ -320,8 +304,8 @@ test('PLAN-5: an open-question heading is located in its own section', () => {
 
 test('PLAN-6, PLAN-8: each kind of file link is reported with its own message quoting what was found', () => {
   const r = validatePlan(
-    plan(
-      GOOD,
+    readyPlan(
+      GOOD_STEP,
       '- See [main](src/main.rs) and ![logo](media/logo.png).\n[main]: file:///tmp/main.rs\n- Open (vscode://file/src/a.ts:3) now.',
     ),
   );
@@ -357,7 +341,7 @@ test('PLAN-6, PLAN-8: each kind of file link is reported with its own message qu
 });
 
 test('PLAN-6: an editor URI in inline code is quoted up to the closing backtick', () => {
-  const r = validatePlan(plan(GOOD, '- See `file:///Users/you/repo/src/main.rs#L42`'));
+  const r = validatePlan(readyPlan(GOOD_STEP, '- See `file:///Users/you/repo/src/main.rs#L42`'));
   assert.deepEqual(
     r.errors.map((e) => e.message),
     [
@@ -369,7 +353,7 @@ test('PLAN-6: an editor URI in inline code is quoted up to the closing backtick'
 test('PLAN-8: errors and warnings are listed by line; issues without a line come first', () => {
   const r = validatePlan(
     '[x]: src/a.ts\n## Summary\n\n## Steps\n' +
-      GOOD +
+      GOOD_STEP +
       '\n## Validation\n- `npm test`\n## Summary\nAgain\n- Open question: which?',
   );
   assert.deepEqual(
@@ -392,8 +376,11 @@ test('PLAN-8: errors and warnings are listed by line; issues without a line come
 });
 
 test('PLAN-7: the token estimate ignores surrounding blank space and the budget is inclusive', () => {
-  assert.equal(validatePlan(`\n\n\n\n${plan(GOOD)}\n\n\n\n\n\n\n\n`).tokens, validatePlan(plan(GOOD)).tokens);
-  const base = plan(GOOD, '- a');
+  assert.equal(
+    validatePlan(`\n\n\n\n${readyPlan(GOOD_STEP)}\n\n\n\n\n\n\n\n`).tokens,
+    validatePlan(readyPlan(GOOD_STEP)).tokens,
+  );
+  const base = readyPlan(GOOD_STEP, '- a');
   const exact = base + 'x'.repeat(1500 * 4 - base.trim().length);
   const atBudget = validatePlan(exact);
   assert.equal(atBudget.tokens, 1500);

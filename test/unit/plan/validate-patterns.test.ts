@@ -3,30 +3,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validatePlan, type PlanIssue } from '../../../src/core/plan';
+import { GOOD_STEP, readyPlan } from '../../fixtures/ready-plan';
 
-/** A complete plan: step 1 is on line 12, `extra` starts on line 19. */
-function plan(steps: string, extra = ''): string {
-  return `Next open decision: No remaining scope decisions.
-
-# Sample plan
-
-## Summary
-Change the thing in src/a.ts.
-
-## Scope
-- In: src/a.ts
-
-## Implementation Steps
-${steps}
-
-## Test Cases and Validation
-- tests: \`npm test\`
-
-## Assumptions and Defaults
-- Nothing else changes.
-${extra}`;
-}
-const GOOD = '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]';
 const codes = (issues: readonly PlanIssue[]) => issues.map((i) => i.code);
 
 test('PLAN-3: an action names a target by inline code, symbol shape or path-like word', () => {
@@ -49,7 +27,7 @@ test('PLAN-3: an action names a target by inline code, symbol shape or path-like
     ["Fix the parser in 'main.rs'.", true],
     ['Tidy the imports', false],
   ] as const) {
-    const r = validatePlan(plan(`1. ${action} -> verify: [npm test]`));
+    const r = validatePlan(readyPlan(`1. ${action} -> verify: [npm test]`));
     assert.deepEqual(codes(r.errors), named ? [] : ['step_missing_target'], action);
   }
 });
@@ -74,7 +52,7 @@ test('PLAN-3: a declared target is concrete as a symbol, a path-like word or two
     ['model layer', false],
     ['the approval handoff', false],
   ] as const) {
-    const r = validatePlan(plan(`1. Tidy -> files: [${item}] -> verify: [npm test]`));
+    const r = validatePlan(readyPlan(`1. Tidy -> files: [${item}] -> verify: [npm test]`));
     assert.deepEqual(codes(r.errors), concrete ? [] : ['step_vague_target'], item);
   }
 });
@@ -84,7 +62,7 @@ test('PLAN-3: every behaviour word counts toward a behaviour target', () => {
     'agent approval artifact budget cache command configuration confirmation context error errors event events execution fallback flow handoff handler input latency lifecycle logging memory output parser parsing performance permission persistence plan planning policy prompt recovery request response retry retries routing runtime schema session startup state stream streaming timeout tracker validation workflow';
   for (const word of words.split(' ')) {
     const item = word === 'flow' ? 'flow handler' : `${word} flow`;
-    const r = validatePlan(plan(`1. Tidy -> files: [${item}] -> verify: [npm test]`));
+    const r = validatePlan(readyPlan(`1. Tidy -> files: [${item}] -> verify: [npm test]`));
     assert.deepEqual(r.errors, [], item);
   }
 });
@@ -105,14 +83,16 @@ test('PLAN-4: `skip Markdown lint if unavailable` is accepted only when every fi
     ['docs/a.md#1x', false],
     ['docs/a.md:4x', false],
   ] as const) {
-    const r = validatePlan(plan(`1. Reword intro -> files: [${file}] -> verify: [skip Markdown lint if unavailable]`));
+    const r = validatePlan(
+      readyPlan(`1. Reword intro -> files: [${file}] -> verify: [skip Markdown lint if unavailable]`),
+    );
     assert.deepEqual(codes(r.errors), markdown ? [] : ['step_vague_verify'], file);
   }
   for (const step of [
     '1. Reword `intro` -> verify: [skip Markdown lint if unavailable]',
     '1. Reword intro -> files: [README.md] -> symbols: [Intro] -> verify: [skip Markdown lint if unavailable]',
   ]) {
-    assert.deepEqual(codes(validatePlan(plan(step)).errors), ['step_vague_verify'], step);
+    assert.deepEqual(codes(validatePlan(readyPlan(step)).errors), ['step_vague_verify'], step);
   }
 });
 
@@ -123,14 +103,14 @@ test('PLAN-4, PLAN-5: a verify item in angle brackets is a placeholder only as a
     ['<x>', ['placeholder']],
     ['<script> --watch', []],
   ] as const) {
-    const r = validatePlan(plan(`1. Update \`parse\` -> files: [src/a.ts] -> verify: [${item}]`));
+    const r = validatePlan(readyPlan(`1. Update \`parse\` -> files: [src/a.ts] -> verify: [${item}]`));
     assert.deepEqual(codes(r.errors), expected, item);
   }
 });
 
 /** The placeholder tokens reported for each line of `extra`, as `line: token`. */
 function placeholders(extra: string): string[] {
-  return validatePlan(plan(GOOD, extra))
+  return validatePlan(readyPlan(GOOD_STEP, extra))
     .errors.filter((e) => e.code === 'placeholder')
     .map((e) => `${(e.line ?? 0) - 18}: ${/`([^`]+)`/.exec(e.message)?.[1]}`);
 }
@@ -189,7 +169,7 @@ test('PLAN-5: each template word in brackets is a placeholder, case and padding 
     '1: [describe the observable end state]',
   ]);
   // `if any` is also a template phrase; as a step target it is a placeholder, not a vague target.
-  const ifAny = validatePlan(plan('1. Update `parse` -> files: [if any] -> verify: [npm test]'));
+  const ifAny = validatePlan(readyPlan('1. Update `parse` -> files: [if any] -> verify: [npm test]'));
   assert.deepEqual(codes(ifAny.errors), ['placeholder']);
 });
 
@@ -223,7 +203,7 @@ test('PLAN-5: angle-bracket template words and path/to/ are placeholders, report
 
 /** The lines (relative to `extra`) with an open_decision error. */
 function openLines(extra: string): number[] {
-  return validatePlan(plan(GOOD, extra))
+  return validatePlan(readyPlan(GOOD_STEP, extra))
     .errors.filter((e) => e.code === 'open_decision')
     .map((e) => (e.line ?? 0) - 18);
 }
@@ -279,7 +259,7 @@ test('PLAN-5: an open-decision marker without an answer reports each open list i
 
 /** What each link_reference error quotes (or its kind when it quotes nothing), per line of `extra`. */
 function links(extra: string): string[] {
-  return validatePlan(plan(GOOD, extra))
+  return validatePlan(readyPlan(GOOD_STEP, extra))
     .errors.filter((e) => e.code === 'link_reference')
     .map((e) => `${(e.line ?? 0) - 18}: ${/^[^`]*`([^`]+)`/.exec(e.message)?.[1] ?? e.message.split(' at ')[0]}`);
 }
@@ -306,7 +286,7 @@ test('PLAN-2: a summary of only blank space, an HTML comment or a sub-heading is
     ['Port the C# client.', false],
     ['#123 crashes on save: fix the retry loop.', false],
   ] as const) {
-    const r = validatePlan(plan(GOOD).replace('Change the thing in src/a.ts.', summary));
+    const r = validatePlan(readyPlan(GOOD_STEP).replace('Change the thing in src/a.ts.', summary));
     assert.deepEqual(codes(r.errors), empty ? ['empty_summary'] : [], summary);
   }
 });

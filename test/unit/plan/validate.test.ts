@@ -1,33 +1,12 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validatePlan, PLAN_TOKEN_BUDGET, TRACKER_START, TRACKER_END, type PlanIssue } from '../../../src/core/plan';
+import { GOOD_STEP, readyPlan } from '../../fixtures/ready-plan';
 
-function plan(steps: string, extra = ''): string {
-  return `Next open decision: No remaining scope decisions.
-
-# Sample plan
-
-## Summary
-Change the thing in src/a.ts.
-
-## Scope
-- In: src/a.ts
-
-## Implementation Steps
-${steps}
-
-## Test Cases and Validation
-- tests: \`npm test\`
-
-## Assumptions and Defaults
-- Nothing else changes.
-${extra}`;
-}
 const codes = (issues: readonly PlanIssue[]) => issues.map((i) => i.code);
-const GOOD = '1. Update `parse` -> files: [src/a.ts] -> verify: [npm test]';
 
 test('PLAN-2: a complete plan is ready with no warnings', () => {
-  const r = validatePlan(plan(GOOD));
+  const r = validatePlan(readyPlan(GOOD_STEP));
   assert.deepEqual(r.errors, []);
   assert.deepEqual(r.warnings, []);
   assert.equal(r.ready, true);
@@ -36,7 +15,7 @@ test('PLAN-2: a complete plan is ready with no warnings', () => {
 test('PLAN-2: aliases satisfy the required sections and extra sections are tolerated', () => {
   const r = validatePlan(
     '# T\n## Summary\nx\n## Scope\n- a\n## Steps\n' +
-      GOOD +
+      GOOD_STEP +
       '\n## Validation\n- `npm test`\n## Risks\n- none\n## Assumptions\n- y',
   );
   assert.deepEqual(r.errors, []);
@@ -52,7 +31,7 @@ test('PLAN-2: each missing required section is reported by its canonical name', 
 });
 
 test('PLAN-3: step issues carry the step number, the section and the line', () => {
-  const r = validatePlan(plan(`${GOOD}\n2. Tidy up -> files: [src/b.ts]`));
+  const r = validatePlan(readyPlan(`${GOOD_STEP}\n2. Tidy up -> files: [src/b.ts]`));
   const issue = r.errors.find((e) => e.code === 'step_missing_verify');
   assert.deepEqual(
     { step: issue?.step, section: issue?.section, line: issue?.line },
@@ -62,26 +41,30 @@ test('PLAN-3: step issues carry the step number, the section and the line', () =
 });
 
 test('PLAN-3: a symbol in inline code is a target even without `files:`', () => {
-  const r = validatePlan(plan('1. Make `Parser::advance` check bounds first -> verify: [cargo test parser::tests]'));
+  const r = validatePlan(
+    readyPlan('1. Make `Parser::advance` check bounds first -> verify: [cargo test parser::tests]'),
+  );
   assert.deepEqual(r.errors, []);
 });
 
 test('PLAN-3: a target item with a path and a note is concrete; prose targets are vague', () => {
   assert.equal(
     validatePlan(
-      plan('1. Save users -> files: [app/models.py (User.save), main.rs:42] -> verify: [pytest tests/test_models.py]'),
+      readyPlan(
+        '1. Save users -> files: [app/models.py (User.save), main.rs:42] -> verify: [pytest tests/test_models.py]',
+      ),
     ).ready,
     true,
   );
   const vague = validatePlan(
-    plan('1. Save users -> files: [the model layer] -> verify: [pytest tests/test_models.py]'),
+    readyPlan('1. Save users -> files: [the model layer] -> verify: [pytest tests/test_models.py]'),
   );
   assert.deepEqual(codes(vague.errors), ['step_vague_target']);
 });
 
 test('PLAN-4: one issue per rejected verify item, naming the item', () => {
   const r = validatePlan(
-    plan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test, run checks, git diff --check]'),
+    readyPlan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test, run checks, git diff --check]'),
   );
   assert.deepEqual(codes(r.errors), ['step_vague_verify', 'step_vague_verify']);
   assert.match(r.errors[0]?.message ?? '', /`run checks`/);
@@ -91,19 +74,19 @@ test('PLAN-4: one issue per rejected verify item, naming the item', () => {
 test('PLAN-4 [seed wins]: a Markdown-only step may use `skip Markdown lint if unavailable` as its sole check; a mixed step may not', () => {
   assert.deepEqual(
     validatePlan(
-      plan('1. Reword intro -> files: [README.md, docs/a.md] -> verify: [skip Markdown lint if unavailable]'),
+      readyPlan('1. Reword intro -> files: [README.md, docs/a.md] -> verify: [skip Markdown lint if unavailable]'),
     ).errors,
     [],
   );
   const mixed = validatePlan(
-    plan('1. Reword intro -> files: [README.md, src/a.ts] -> verify: [skip Markdown lint if unavailable]'),
+    readyPlan('1. Reword intro -> files: [README.md, src/a.ts] -> verify: [skip Markdown lint if unavailable]'),
   );
   assert.deepEqual(codes(mixed.errors), ['step_vague_verify']);
 });
 
 test('PLAN-4: a verify entry in a double-backtick span keeps its triple-backtick run and its comma', () => {
   const r = validatePlan(
-    plan("1. Count the fences -> files: [docs/guide.md] -> verify: [``rg -c '```' docs, README.md``]"),
+    readyPlan("1. Count the fences -> files: [docs/guide.md] -> verify: [``rg -c '```' docs, README.md``]"),
   );
   assert.deepEqual(r.doc.steps[0]?.verify, ["rg -c '```' docs, README.md"]);
   assert.deepEqual(r.errors, []);
@@ -111,22 +94,22 @@ test('PLAN-4: a verify entry in a double-backtick span keeps its triple-backtick
 });
 
 test('PLAN-4: `;` chains in a verify item are a warning, not an error', () => {
-  const r = validatePlan(plan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test; npm run lint]'));
+  const r = validatePlan(readyPlan('1. Update `parse` -> files: [src/a.ts] -> verify: [npm test; npm run lint]'));
   assert.equal(r.ready, true);
   assert.deepEqual(codes(r.warnings), ['verify_chain']);
 });
 
 test('PLAN-5: a resolved statement does not block, an open question does', () => {
-  assert.equal(validatePlan(plan(GOOD)).ready, true);
-  const open = validatePlan(plan(GOOD, '\nOpen question: should `b.ts` change too?\n'));
+  assert.equal(validatePlan(readyPlan(GOOD_STEP)).ready, true);
+  const open = validatePlan(readyPlan(GOOD_STEP, '\nOpen question: should `b.ts` change too?\n'));
   assert.deepEqual(codes(open.errors), ['open_decision']);
   assert.equal(open.errors[0]?.line, 20);
-  assert.equal(validatePlan(plan(GOOD, '\nOpen questions: none.\n')).ready, true);
+  assert.equal(validatePlan(readyPlan(GOOD_STEP, '\nOpen questions: none.\n')).ready, true);
 });
 
 test('PLAN-5: placeholders inside inline code are content, not placeholders', () => {
   const r = validatePlan(
-    plan(
+    readyPlan(
       "1. Remove the stale markers -> files: [src/a.ts] -> verify: [rg -n 'TODO:' src/a.ts]",
       '- Comments like `TODO: later` and `[Action]` in code are fine.',
     ),
@@ -135,32 +118,32 @@ test('PLAN-5: placeholders inside inline code are content, not placeholders', ()
 });
 
 test('PLAN-5: a Title Case bracket is a placeholder only where the template puts a slot', () => {
-  assert.equal(validatePlan(plan(GOOD, '- Press [Enter] in the wizard to accept the default.')).ready, true);
-  const slot = validatePlan(plan(GOOD, '- [Assumption Or Default]'));
+  assert.equal(validatePlan(readyPlan(GOOD_STEP, '- Press [Enter] in the wizard to accept the default.')).ready, true);
+  const slot = validatePlan(readyPlan(GOOD_STEP, '- [Assumption Or Default]'));
   assert.deepEqual(codes(slot.errors), ['placeholder']);
   assert.match(slot.errors[0]?.message ?? '', /`\[Assumption Or Default\]`/);
 });
 
 test('PLAN-5: the template itself is rejected for its placeholders', () => {
-  const r = validatePlan(plan('1. [Action] -> files: [path/to/file.rs] -> verify: [check]'));
+  const r = validatePlan(readyPlan('1. [Action] -> files: [path/to/file.rs] -> verify: [check]'));
   assert.ok(r.errors.length >= 3);
   assert.deepEqual([...new Set(codes(r.errors))], ['placeholder']);
 });
 
 test('PLAN-6: inline-code and plain file references pass; links, link reference definitions and editor URIs are reported', () => {
-  assert.equal(validatePlan(plan(GOOD, '- See `src/main.rs:42` and src/main.rs:42.')).ready, true);
-  const link = validatePlan(plan(GOOD, '- See [main.rs:42](vscode-file://vscode-app/x/workbench.html)'));
+  assert.equal(validatePlan(readyPlan(GOOD_STEP, '- See `src/main.rs:42` and src/main.rs:42.')).ready, true);
+  const link = validatePlan(readyPlan(GOOD_STEP, '- See [main.rs:42](vscode-file://vscode-app/x/workbench.html)'));
   assert.deepEqual(codes(link.errors), ['link_reference']);
-  const uri = validatePlan(plan(GOOD, '- See `file:///Users/you/repo/src/main.rs#L42`'));
+  const uri = validatePlan(readyPlan(GOOD_STEP, '- See `file:///Users/you/repo/src/main.rs#L42`'));
   assert.deepEqual(codes(uri.errors), ['link_reference']);
   // A link reference definition (`[x]: path`), alone, indented, or defining a reference used above.
-  const extra = plan(GOOD, '').split('\n').length;
+  const extra = readyPlan(GOOD_STEP, '').split('\n').length;
   for (const [definition, line] of [
     ['[main]: src/main.rs', extra],
     ['  [x]: ./a.ts "title"', extra],
     ['- See [main].\n\n[main]: src/main.rs', extra + 2],
   ] as const) {
-    const def = validatePlan(plan(GOOD, definition));
+    const def = validatePlan(readyPlan(GOOD_STEP, definition));
     assert.deepEqual(
       def.errors.map((e) => [e.code, e.line]),
       [['link_reference', line]],
@@ -178,7 +161,7 @@ test('PLAN-7: a plan over ~1500 tokens gets an over_token_budget warning but sta
     { length: 80 },
     (_, i) => `- Assumption ${i}: the module \`mod${i}\` keeps its current public behaviour unchanged.`,
   ).join('\n');
-  const r = validatePlan(plan(GOOD, filler));
+  const r = validatePlan(readyPlan(GOOD_STEP, filler));
   assert.ok(r.tokens > PLAN_TOKEN_BUDGET);
   assert.equal(r.ready, true);
   assert.deepEqual(codes(r.warnings), ['over_token_budget']);
@@ -187,7 +170,10 @@ test('PLAN-7: a plan over ~1500 tokens gets an over_token_budget warning but sta
 
 test('file-formats: everything between the plan-tracker markers is ignored', () => {
   const r = validatePlan(
-    plan(GOOD, `${TRACKER_START}\n- [ ] TODO: [Action] see [x](file:///tmp/x)\nOpen question: what?\n${TRACKER_END}\n`),
+    readyPlan(
+      GOOD_STEP,
+      `${TRACKER_START}\n- [ ] TODO: [Action] see [x](file:///tmp/x)\nOpen question: what?\n${TRACKER_END}\n`,
+    ),
   );
   assert.deepEqual(r.errors, []);
 });
@@ -218,26 +204,32 @@ test('PLAN-8: every error message is specific: it names the rule target and a fi
 test('PLAN-3 (issue 14): a target list that names one concrete path or symbol is enough; prose entries beside it are ignored', () => {
   assert.deepEqual(
     validatePlan(
-      plan(
+      readyPlan(
         '1. Track last-seen time -> files: [src/session/store.ts, the request middleware chain] -> verify: [npm test]',
       ),
     ).errors,
     [],
   );
   const onlyProse = validatePlan(
-    plan('1. Track last-seen time -> files: [the request middleware chain, all the handlers] -> verify: [npm test]'),
+    readyPlan(
+      '1. Track last-seen time -> files: [the request middleware chain, all the handlers] -> verify: [npm test]',
+    ),
   );
   assert.deepEqual(codes(onlyProse.errors), ['step_vague_target', 'step_vague_target']);
 });
 
 test('PLAN-3 (issue 14): a behaviour target names two behaviour words; generic targets stay rejected', () => {
   assert.deepEqual(
-    validatePlan(plan('1. Shorten the approval handoff -> files: [approval handoff latency] -> verify: [npm test]'))
-      .errors,
+    validatePlan(
+      readyPlan('1. Shorten the approval handoff -> files: [approval handoff latency] -> verify: [npm test]'),
+    ).errors,
     [],
   );
-  assert.deepEqual(codes(validatePlan(plan('1. Tidy -> files: [the approval handoff] -> verify: [npm test]')).errors), [
-    'step_vague_target',
+  assert.deepEqual(
+    codes(validatePlan(readyPlan('1. Tidy -> files: [the approval handoff] -> verify: [npm test]')).errors),
+    ['step_vague_target'],
+  );
+  assert.deepEqual(codes(validatePlan(readyPlan('1. Tidy -> files: [file] -> verify: [npm test]')).errors), [
+    'placeholder',
   ]);
-  assert.deepEqual(codes(validatePlan(plan('1. Tidy -> files: [file] -> verify: [npm test]')).errors), ['placeholder']);
 });
