@@ -444,12 +444,16 @@ function checkOpenDecisions(lines: readonly ProseLine[], out: Collector): void {
   }
 }
 
+/** Before a `[`: an even number of backslashes (`\[a](b)` is the text `[a](b)`, not a link). */
+const UNESCAPED = String.raw`(?<=(?:^|[^\\])(?:\\\\)*)`;
+const INLINE_LINK = new RegExp(String.raw`!?${UNESCAPED}\[([^\]]*)\]\(\s*([^)\s]*)[^)]*\)`, 'g');
+
 function checkLinks(lines: readonly ProseLine[], out: Collector): void {
   for (const src of lines) {
     const { prose } = src;
     if (!prose.includes('[') && !src.text.includes('://')) continue;
     let reported = false;
-    for (const m of prose.matchAll(/!?\[([^\]]*)\]\(\s*([^)\s]*)[^)]*\)/g)) {
+    for (const m of prose.matchAll(INLINE_LINK)) {
       out.error(
         'link_reference',
         `Markdown link \`${m[0]}\` at line ${src.line}: write file references as plain text or inline code (e.g. \`src/main.rs:42\`).`,
