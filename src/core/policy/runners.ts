@@ -166,7 +166,7 @@ export function checkNodePackageManager(words: readonly Word[]): SegmentVerdict 
   return reject('unknown', `\`${name} ${sub}\` is not allowed in plan mode (only \`${name} test\` and \`${name} ls\`)`);
 }
 
-/** pytest options that select, order or report tests, and those taking a value. */
+/** pytest options that select, order or report tests, and the long ones taking a value. */
 const PYTEST_FLAGS = new Set([
   'q',
   'quiet',
@@ -193,23 +193,16 @@ const PYTEST_FLAGS = new Set([
   'runxfail',
   'disable-warnings',
 ]);
-const PYTEST_VALUED = new Set([
-  'k',
-  'm',
-  'r',
-  'n',
-  'tb',
-  'maxfail',
-  'durations',
-  'capture',
-  'color',
-  'deselect',
-  'ignore',
-]);
+const PYTEST_VALUED = new Set(['tb', 'maxfail', 'durations', 'capture', 'color', 'deselect', 'ignore']);
 /** Short pytest options that take a value (the rest of the word, or the next word). */
 const PYTEST_SHORT_VALUED = 'kmrn';
 
 export function checkPytest(words: readonly Word[], shown: string): SegmentVerdict {
+  // pytest reads `@file` as more arguments (argparse's fromfile, pytest >= 8.2), values included:
+  // the file could hold `-p plugin` or `--junitxml=path`, which the policy cannot see.
+  const argfile = words.find((w) => w.text.startsWith('@'));
+  if (argfile !== undefined)
+    return reject('unknown', `\`${shown} ${argfile.text}\` reads more arguments from a file the policy cannot see`);
   for (let i = 0; i < words.length; i += 1) {
     const t = (words[i] as Word).text;
     if (!t.startsWith('-') || t === '-') continue;
