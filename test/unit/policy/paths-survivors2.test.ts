@@ -70,5 +70,126 @@ test('RO-2: shell scripts inside the workspace stay allowed, with or without she
     'bash scripts/build.sh',
     'sh -c',
     'grep -c bash README.md',
+    // `-c` is a script flag only after a shell: grep's count of a literal `$HOME` runs nothing.
+    "grep -c '$HOME' README.md",
+    // Only the words after `-c` are scripts: the `find` pattern before the shell is not one.
+    "find . -name '.*' -exec sh -c 'ls -d' \\;",
   ]);
+});
+
+test('RO-2: a grep option value is read as the value, so a pattern that looks like a path stays a pattern', () => {
+  const values: readonly (readonly [string, string])[] = [
+    ['after-context', '2'],
+    ['before-context', '2'],
+    ['context', '2'],
+    ['max-count', '1'],
+    ['devices', 'skip'],
+    ['directories', 'skip'],
+    ['include', '*.ts'],
+    ['exclude', '*.md'],
+    ['exclude-dir', 'node_modules'],
+    ['exclude-from', 'ignore.txt'],
+    ['label', 'stdin'],
+    ['binary-files', 'text'],
+  ];
+  assertAllowed(values.map(([option, value]) => `grep --${option} ${value} /api/ src`));
+  assertAllowed(['grep --regexp /api/ src', 'grep --regexp=/api/ src', 'grep -e /api/ src']);
+  assertAllowed(['egrep /api/ src', 'fgrep /api/ src', 'git --no-pager grep /api/ src']);
+});
+
+test('RO-2: an rg option value is read as the value; glob, replacement and pattern values are not paths', () => {
+  const values: readonly (readonly [string, string])[] = [
+    ['type', 'ts'],
+    ['type-not', 'md'],
+    ['max-count', '1'],
+    ['max-depth', '2'],
+    ['context', '2'],
+    ['after-context', '2'],
+    ['before-context', '2'],
+    ['encoding', 'utf-8'],
+    ['threads', '2'],
+    ['ignore-file', '.rgignore'],
+    ['sort', 'path'],
+    ['sortr', 'path'],
+  ];
+  assertAllowed(values.map(([option, value]) => `rg --${option} ${value} /api/ src`));
+  assertAllowed([
+    'rg --regexp /api/ src',
+    "rg --glob '/dist/**' /api/ src",
+    "rg --iglob '/DIST/**' /api/ src",
+    'rg --replace /v2/ /v1/ src',
+  ]);
+});
+
+test('RO-2: sed and awk scripts, separators and assignments given by option stay what they are', () => {
+  assertAllowed([
+    'sed --expression /^x/d notes.txt',
+    'sed --expression=/^x/d notes.txt',
+    'sed --line-length 80 -n /^x/p notes.txt',
+    "awk -F / '{print $2}' paths.txt",
+    "awk --field-separator / '{print $2}' paths.txt",
+    "awk --assign x=1 '/^a/ {print x}' data.csv",
+    "awk -v x=1 '/^a/ {print x}' data.csv",
+  ]);
+  assertAllowed(['gawk', 'mawk', 'nawk'].map((awk) => `${awk} '/^a/ {print}' data.csv`));
+});
+
+test('RO-2: when an option gives the pattern or script, every operand is a path', () => {
+  const outside = /^`\/etc\/passwd` is outside the workspace/;
+  assertRefused(
+    ['rg -e TODO /etc/passwd', 'rg -f pats.txt /etc/passwd', 'sed -e s/a/b/ /etc/passwd', 'sed -f x.sed /etc/passwd'],
+    outside,
+  );
+  assertRefused(['awk -f prog.awk /etc/passwd', 'awk --file prog.awk /etc/passwd'], outside);
+});
+
+test('RO-2: the value of a find name predicate is a pattern, not a path', () => {
+  const predicates = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex'];
+  assertAllowed([...predicates, '-lname', '-ilname'].map((p) => `find . ${p} '~*'`));
+});
+
+test('RO-2: cd flags and `--` are not folders; the one folder after them is followed', () => {
+  assertAllowed([
+    'cd -- src/a && cat ../../README.md',
+    'cd -P src/a && cat ../../README.md',
+    'cd -LP src/a && cat ../../README.md',
+    'cd x-L && ls',
+  ]);
+  assertRefused(['cd src* && ls'], /`cd src\*`: the folder is a glob; name it explicitly$/);
+});
+
+test('RO-2: a workspace root given with a trailing slash is the same root', () => {
+  assertAllowed(['cat /work/ws/README.md', 'cd src && cat ../README.md'], '/work/ws/');
+  assertRefused(['cat .vtcode/x'], /^`\.vtcode\/x` names the runtime's own folder/, '/work/ws/');
+});
+
+test('MODE-1: with the file system root as workspace, its runtime folder is still refused', () => {
+  assertRefused(['cat /.vtcode/plan.md'], /^`\/\.vtcode\/plan\.md` names the runtime's own folder/, '/');
+});
+
+test('RO-2: a file URL naming another host is refused and says so', () => {
+  assertRefused(['curl file://host/etc/passwd'], /^`file:\/\/host\/etc\/passwd` names a file on another host, outside/);
+});
+
+test('RO-2: only `--files-from`-like options read a file list; a file named like one is a file', () => {
+  assertAllowed(['echo -files0-from', 'cat ./files-from ./files0-from']);
+});
+
+test('RO-2: only generic programs get the "every argument counts as a possible path" note', () => {
+  for (const command of ['grep x /etc/passwd', 'git grep x /etc/passwd', 'find /etc/passwd']) {
+    const reason = checkCommandPaths(command, ROOT).reason ?? '';
+    assert.match(reason, /^`\/etc\/passwd` is outside the workspace/, command);
+    assert.doesNotMatch(reason, /counts as a possible path/, command);
+  }
+});
+
+test('RO-2: the standard streams and /dev/null are the only absolute paths outside allowed', () => {
+  assertAllowed(['cat /dev/stdin > /dev/stdout 2> /dev/stderr', 'cat README.md > /dev/null']);
+  assertRefused(['cat /dev/tty'], /^`\/dev\/tty` is outside the workspace/);
+});
+
+test('RO-2: a detached grep value that looks like an option is read as one, so the word stays checked', () => {
+  assertRefused(['grep -e -/tmp/x src'], /^`\/x` is outside the workspace/);
+  // An option as the last word has no value to take.
+  assertAllowed(['grep TODO src -n', 'grep --regexp']);
 });
