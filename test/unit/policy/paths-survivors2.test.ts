@@ -193,3 +193,12 @@ test('RO-2: a detached grep value that looks like an option is read as one, so t
   // An option as the last word has no value to take.
   assertAllowed(['grep TODO src -n', 'grep --regexp']);
 });
+
+test('RO-2: a pattern attached to -e inside a cluster is a pattern; -e ending a cluster takes nothing', () => {
+  assertAllowed(['grep -e/api/ src', 'grep -ie/api/ src']);
+  assertRefused(['grep -/x/e -r src', 'grep -/x/e'], /^`\/e` is outside the workspace/);
+});
+
+test('RO-2: the folder named by git -C is not the subcommand, even when it is called grep', () => {
+  assertRefused(['git -C grep -e/etc/passwd'], /^`\/etc\/passwd` is outside the workspace/);
+});
