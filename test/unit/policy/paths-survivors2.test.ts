@@ -202,3 +202,24 @@ test('RO-2: a pattern attached to -e inside a cluster is a pattern; -e ending a 
 test('RO-2: the folder named by git -C is not the subcommand, even when it is called grep', () => {
   assertRefused(['git -C grep -e/etc/passwd'], /^`\/etc\/passwd` is outside the workspace/);
 });
+
+test('RO-2: one `..` from a subfolder stays inside, and a name that only starts with `..` is no step up', () => {
+  assertAllowed(['cd src && cat ../ab ../..notes']);
+});
+
+test('RO-2: with the file system root as workspace, `..` cannot leave it', () => {
+  assertAllowed(['cat ../etc/hosts'], '/');
+});
+
+test('MODE-1: with the file system root as workspace, `..` from inside the plans folder is still checked', () => {
+  assertRefused(
+    ['cd .vtcode/plans && cat ../x'],
+    /^segment 2 of 2 \(`cat \.\.\/x`\): `\.\.\/x` names the runtime's own folder/,
+    '/',
+    'plan',
+  );
+});
+
+test('RO-2: a long option value is read after its `=`, not from the first slash', () => {
+  assertAllowed(['tsc --outDir=dist/esm']);
+});
