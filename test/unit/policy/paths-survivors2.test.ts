@@ -223,3 +223,15 @@ test('MODE-1: with the file system root as workspace, `..` from inside the plans
 test('RO-2: a long option value is read after its `=`, not from the first slash', () => {
   assertAllowed(['tsc --outDir=dist/esm']);
 });
+
+test('RO-2: a lone `/` attached to a short option is a separator, not the root folder', () => {
+  assertAllowed(['cut -d/ -f1 paths.txt']);
+});
+
+test('RO-2: a redirection target the shell parser cannot read is refused and named', () => {
+  assertRefused(['cat README.md > ${x'], /^redirection `> \$\{x`: the shell parser cannot read the command/);
+});
+
+test('RO-2: exactly as many folder changes as the check follows stay allowed', () => {
+  assertAllowed([`${Array.from({ length: 32 }, () => 'cd .').join(' && ')} && ls`]);
+});
