@@ -127,7 +127,7 @@ test('RO-2: sed and awk scripts, separators and assignments given by option stay
     'sed --expression=/^x/d notes.txt',
     'sed --line-length 80 -n /^x/p notes.txt',
     "awk -F / '{print $2}' paths.txt",
-    "awk --field-separator / '{print $2}' paths.txt",
+    "awk --field-separator / '/^a/ {print $2}' paths.txt",
     "awk --assign x=1 '/^a/ {print x}' data.csv",
     "awk -v x=1 '/^a/ {print x}' data.csv",
   ]);
