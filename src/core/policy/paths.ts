@@ -23,7 +23,8 @@
  * `..` is always inside and never refused, pattern or not, unless it names the runtime's own
  * folder `.vtcode/` (runtime-folder.ts: refused in build and auto, plan mode may read its plans).
  *
- * A script handed to another shell (`sh -c '…'`, also behind `env`/`timeout`/…, and `eval`) is
+ * A script handed to another shell (`sh -c '…'`, whatever shell options come before or after
+ * `-c` and whatever program runs the shell: `env`, `timeout`, `find -exec`…; `eval`, `watch`) is
  * checked as a command line of its own.
  *
  * The check is lexical: it cannot see symlinks (a link inside the workspace may point outside),
@@ -56,7 +57,8 @@ const NO_PATHS = new Set(['echo', 'printf', 'tr']);
 const INPUT_DRIVEN = new Set(['xargs', 'parallel']);
 
 interface PatternRule {
-  spec: OptionSpec;
+  /** The options that take a value, read the way getopt does (`--` always ends the options). */
+  spec: Required<Pick<OptionSpec, 'valueShort' | 'valueLong'>>;
   /** Options whose value is a pattern or script, not a file (short letters, long names). */
   patternValues: { short: string; long: readonly string[] };
   /** Options that supply the pattern, so that no operand is one. */
@@ -84,7 +86,6 @@ const GREP: PatternRule = {
       'label',
       'binary-files',
     ],
-    doubleDash: true,
   },
   patternValues: { short: 'e', long: ['regexp'] },
   patternGiven: { short: 'ef', long: ['regexp', 'file'] },
@@ -111,18 +112,17 @@ const RG: PatternRule = {
       'sort',
       'sortr',
     ],
-    doubleDash: true,
   },
   patternValues: { short: 'egr', long: ['regexp', 'glob', 'iglob', 'replace'] },
   patternGiven: { short: 'ef', long: ['regexp', 'file'] },
 };
 const SED: PatternRule = {
-  spec: { valueShort: 'efl', valueLong: ['expression', 'file', 'line-length'], doubleDash: true },
+  spec: { valueShort: 'efl', valueLong: ['expression', 'file', 'line-length'] },
   patternValues: { short: 'e', long: ['expression'] },
   patternGiven: { short: 'ef', long: ['expression', 'file'] },
 };
 const AWK: PatternRule = {
-  spec: { valueShort: 'Ffv', valueLong: ['field-separator', 'file', 'assign'], doubleDash: true },
+  spec: { valueShort: 'Ffv', valueLong: ['field-separator', 'file', 'assign'] },
   patternValues: { short: 'F', long: ['field-separator'] },
   patternGiven: { short: 'f', long: ['file'] },
 };
@@ -162,7 +162,7 @@ function matches(flag: string, kind: 'short' | 'long', set: { short: string; lon
  * getopt does: short clusters, attached and detached values, `--name=value`, `--`.
  */
 function patternWords(args: readonly Word[], rule: PatternRule): Set<number> {
-  const { valueShort = '', valueLong = [] } = rule.spec;
+  const { valueShort, valueLong } = rule.spec;
   const exempt = new Set<number>();
   let given = false;
   let firstOperand = -1;
@@ -234,33 +234,27 @@ function notPaths(program: string, args: readonly Word[]): Set<number> {
 
 /** Shells whose `-c` script is itself a command line. */
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash']);
-/** Programs that run the command named by their arguments (`env sh -c …`, `timeout 5 bash -c …`). */
-const WRAPPERS = new Set(['env', 'nice', 'nohup', 'timeout', 'time', 'command', 'exec', 'stdbuf', 'sudo']);
+/** Programs that join their words into one command line for a shell (`eval cat x`, `watch -n 2 ls`). */
+const JOINED = new Set(['eval', 'watch']);
+/** A shell option cluster holding `-c` (`-c`, `-lc`, `-cx`). */
+const SCRIPT_FLAG = /^-[A-Za-z]*c[A-Za-z]*$/;
 
 /**
- * The command line a segment hands to another shell, or null: the script of `sh -c SCRIPT` (also
- * behind a wrapper such as `env` or `timeout`) or the words of `eval`. It is one quoted word to
- * this check, so it is checked again as a command of its own.
+ * The command lines a segment hands to another shell, or null: the words of `eval`/`watch`, or for
+ * `sh -c` (also behind any program that runs its arguments: `env`, `timeout`, `setsid`,
+ * `find -exec`…) every word after the `-c` cluster. Which of them is the script depends on shell
+ * options the check does not model (`-o pipefail`, `+e`, `--`, `--rcfile FILE`, `--emulate sh`),
+ * so each is read as one; the others are `$0` and the script's arguments. Each is one quoted word
+ * to this check, so it is checked again as a command of its own.
  */
-function innerScript(program: string, args: readonly Word[]): { via: string; script: string } | null {
-  if (program === 'eval') return { via: 'eval', script: args.map((w) => w.text).join(' ') };
-  let shell = program;
-  let from = 0;
-  if (!SHELLS.has(program)) {
-    const at = WRAPPERS.has(program) ? args.findIndex((w) => SHELLS.has(posix.basename(w.text))) : -1;
-    if (at < 0) return null;
-    shell = posix.basename((args[at] as Word).text);
-    from = at + 1;
-  }
-  for (let i = from; i < args.length; i += 1) {
-    const t = (args[i] as Word).text;
-    if (t === '--' || !t.startsWith('-')) return null;
-    if (/^-[A-Za-z]*c[A-Za-z]*$/.test(t)) {
-      const script = args[i + 1];
-      return script === undefined ? null : { via: `${shell} ${t}`, script: script.text };
-    }
-  }
-  return null;
+function innerScripts(program: string, args: readonly Word[]): { via: string; scripts: string[] } | null {
+  if (JOINED.has(program)) return { via: program, scripts: [args.map((w) => w.text).join(' ')] };
+  const at = SHELLS.has(program) ? -1 : args.findIndex((w) => SHELLS.has(posix.basename(w.text)));
+  if (at < 0 && !SHELLS.has(program)) return null;
+  const flag = args.findIndex((w, i) => i > at && SCRIPT_FLAG.test(w.text));
+  if (flag < 0) return null;
+  const shell = at < 0 ? program : posix.basename((args[at] as Word).text);
+  return { via: `${shell} ${(args[flag] as Word).text}`, scripts: args.slice(flag + 1).map((w) => w.text) };
 }
 
 /** The reason a program that names files through its input is refused, or null. */
@@ -500,13 +494,16 @@ class Checker {
 
   /** A script handed to another shell is checked as a command line of its own. */
   private innerScriptVerdict(program: string, args: readonly Word[]): string | null {
-    const inner = innerScript(program, args);
+    const inner = innerScripts(program, args);
     if (inner === null) return null;
     // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
     if (this.depth >= MAX_SCRIPT_DEPTH)
       return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
-    const verdict = checkScannedPaths(inner.script, scanCommand(inner.script), this.root, this.mode, this.depth + 1);
-    return verdict.allowed ? null : `the script run by \`${inner.via}\`: ${verdict.reason}`;
+    for (const script of inner.scripts) {
+      const verdict = checkScannedPaths(script, scanCommand(script), this.root, this.mode, this.depth + 1);
+      if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
+    }
+    return null;
   }
 
   /** The words after the program, each as a possible path unless the program reads it otherwise. */
