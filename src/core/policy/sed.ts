@@ -170,7 +170,10 @@ class SedParser {
     }
   }
 
-  /** Skips to the unescaped `delim`, as GNU sed's match_slash does (brackets are not special). */
+  /**
+   * Skips to the unescaped `delim`, as GNU sed's match_slash does: brackets are not special, and an
+   * unescaped line break leaves an address, `s` or `y` part unterminated, a script GNU sed refuses.
+   */
   private delimited(delim: string, what: string): void {
     for (;;) {
       const c = this.c;
@@ -181,8 +184,8 @@ class SedParser {
         this.i += 1;
       } else if (c === delim) {
         return;
-      } else if (c === '\n' && what === 'address') {
-        this.fail('line break inside an address');
+      } else if (c === '\n') {
+        this.fail(`line break inside the ${what}`);
       }
     }
   }
