@@ -28,6 +28,26 @@ function assertReads(script: string): void {
   assert.equal(sedScriptProblem(script)?.message ?? null, null, JSON.stringify(script));
 }
 
+test('RO-3: an unquoted glob as the sed script is refused: the shell would hand sed a file name as its script', () => {
+  // With a file named `a x<line break>w out` in the folder, GNU sed runs `sed -n a* notes` as
+  // `a x` and `w out`, and writes `out`.
+  const cases: [string, string][] = [
+    ['sed -n a* notes', 'a*'],
+    ['sed -e a* notes', 'a*'],
+    ['sed --expression=a* notes', 'a*'],
+    ['sed -n -e 1p -e b? notes', 'b?'],
+  ];
+  for (const [command, script] of cases) {
+    const v = plan(command);
+    assert.equal(v.class, 'unknown', command);
+    assert.match(v.reason, /is an unquoted glob/, command);
+    assert.ok(v.reason.includes(`\`${script}\``), `${command}: ${v.reason}`);
+  }
+  // Globs among the files sed reads stay allowed, and so does a quoted script with `*` in it.
+  for (const command of ['sed -n 1p f*', "sed -n 'a*' f*", "sed -e 's/a*/b/' f?"])
+    assert.equal(plan(command).allowed, true, command);
+});
+
 test('RO-3: a `#` comment ends at its line break, so a `w` on the next line is still found (GNU sed writes it)', () => {
   assertWrites('# note\nw out', /the `w` command writes a file/);
   assertWrites('p # note\nw out', /the `w` command writes a file/);
