@@ -33,6 +33,9 @@ export function checkSed(words: readonly Word[]): SegmentVerdict {
     valueLong: ['expression', 'line-length'],
     doubleDash: true,
   });
+  // The shell expands an unquoted glob before sed starts, so sed would run a file's name as its
+  // script: `sed -n a*` runs the file `a x<line break>w out` as `a x` and `w out`, which writes.
+  const globs = new Set(words.filter((w) => w.glob).map((w) => w.text));
   const chunks: string[] = [];
   for (const a of args) {
     if (a.kind === 'operand') continue;
@@ -50,18 +53,24 @@ export function checkSed(words: readonly Word[]): SegmentVerdict {
     if (!known) return reject('unknown', `sed option \`${a.word}\` is not on the read-only list`);
     if (flag === 'e' || flag === 'expression') {
       if (a.value === undefined) return reject('unknown', '`sed -e` needs a script');
+      if (globs.has(a.word) || globs.has(a.value)) return reject('unknown', globScript(a.value));
       chunks.push(a.value);
     }
   }
   if (chunks.length === 0) {
     const first = operands(args)[0];
     if (first === undefined) return reject('unknown', 'sed needs a script');
+    if (first.glob) return reject('unknown', globScript(first.text));
     chunks.push(first.text);
   }
   // sed joins its -e chunks with line breaks and reads them as one script (`-e 'a\' -e text`).
   const problem = sedScriptProblem(chunks.join('\n'));
   if (problem !== null) return reject(problem.mutates ? 'mutation' : 'unknown', problem.message);
   return allow('inspection');
+}
+
+function globScript(script: string): string {
+  return `the sed script \`${script}\` is an unquoted glob: the shell would replace it with matching file names and sed would run the first as its script; quote it`;
 }
 
 const SIMPLE = new Set(['=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F']);
@@ -170,7 +179,10 @@ class SedParser {
     }
   }
 
-  /** Skips to the unescaped `delim`, as GNU sed's match_slash does (brackets are not special). */
+  /**
+   * Skips to the unescaped `delim`, as GNU sed's match_slash does: brackets are not special, and an
+   * unescaped line break leaves an address, `s` or `y` part unterminated, a script GNU sed refuses.
+   */
   private delimited(delim: string, what: string): void {
     for (;;) {
       const c = this.c;
@@ -181,8 +193,8 @@ class SedParser {
         this.i += 1;
       } else if (c === delim) {
         return;
-      } else if (c === '\n' && what === 'address') {
-        this.fail('line break inside an address');
+      } else if (c === '\n') {
+        this.fail(`line break inside the ${what}`);
       }
     }
   }
