@@ -408,12 +408,8 @@ const TIMEOUT_DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
 function afterWrapper(words: readonly Word[], at: number, valued: ReadonlySet<string>): number {
   let i = at + 1;
   for (; i < words.length && (words[i] as Word).word.startsWith('-'); i += 1) {
-    const option = (words[i] as Word).word;
-    if (option === '--') {
-      i += 1;
-      break;
-    }
-    if (valued.has(option)) i += 1;
+    // `--` is skipped like an option: no check's command starts with `-`.
+    if (valued.has((words[i] as Word).word)) i += 1;
   }
   return (words[at] as Word).word === 'timeout' && TIMEOUT_DURATION.test(words[i]?.word ?? '') ? i + 1 : i;
 }
