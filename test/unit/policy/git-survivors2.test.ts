@@ -23,9 +23,16 @@ function assertRefused(commands: readonly string[], cls: 'mutation' | 'unknown',
 test('RO-2, RO-3: a manual page runs the viewer the repository config names, so `git help TOPIC` and `git SUB --help` are refused', () => {
   // `man.viewer=x` + `man.x.cmd=PROGRAM` in .git/config: `git help log` and `git log --help` run PROGRAM.
   assertRefused(
-    ['git help log', 'git help -- log', 'git help -a log', 'git --no-pager help gitignore', 'git -C sub help log'],
+    [
+      'git help log',
+      'git help -- log',
+      'git help -- -a',
+      'git help -a log',
+      'git --no-pager help gitignore',
+      'git -C sub help log',
+    ],
     'mutation',
-    /^`git help (log|gitignore)` opens a manual page through the viewer the repository's configuration names \(man\.viewer, help\.format\)/,
+    /^`git help (log|gitignore|-a)` opens a manual page through the viewer the repository's configuration names \(man\.viewer, help\.format\)/,
   );
   assert.match(plan('git help status').reason ?? '', /`git status -h` prints its options$/);
   assertRefused(
@@ -63,6 +70,7 @@ test('RO-2: the read subcommands are allowed as they are', () => {
     'git ls-files',
     'git rev-parse HEAD',
     'git describe --tags',
+    'git shortlog -sn HEAD',
     'git rev-list HEAD',
     'git diff-tree HEAD',
     'git merge-base main HEAD',
@@ -74,6 +82,7 @@ test('RO-2: the read subcommands are allowed as they are', () => {
 
 test('RO-2: the mutating git subcommands are refused as mutations, by name', () => {
   const mutating = [
+    'add',
     'am',
     'apply',
     'archive',
@@ -155,6 +164,8 @@ test('RO-2: the global options that only change what is read or shown are allowe
     'git --help',
     'git -h',
   ]);
+  // A probe fed input is judged by the git policy itself, not as a version/help probe.
+  assertAllowed(['echo x | git -h']);
   assertRefused(
     ['git --version log', 'git --help log', 'git -h log'],
     'unknown',
@@ -367,6 +378,8 @@ test('RO-2: git branch/tag take patterns only when listing (-l, --list or an abb
     /^`git (branch|tag) (feature|-d|v9)`: operand forms of `git (branch|tag)` create, delete or change refs; only listing is allowed$/,
   );
   assertRefused(['git branch -d x', 'git tag -5'], 'mutation', /^`git (branch -d|tag -5)` is not a listing option$/);
+  // `--li` makes a listing, but is itself refused as not a listing option (only `-l` and `--list` are).
+  assertRefused(['git branch "feat*" --li'], 'mutation', /^`git branch --li` is not a listing option$/);
   // remote and worktree list take no operand, even beside a (refused) listing flag.
   assertRefused(['git remote add origin -l'], 'mutation', /^`git remote add`: operand forms of `git remote`/);
   assertRefused(
