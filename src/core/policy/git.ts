@@ -1,9 +1,11 @@
 /**
  * Read-only git (RO-2, RO-3): the read subcommands, `-C DIR` [seed wins] but never `-c`, the
  * flag-only list forms of `tag`/`branch`/`remote`/`reflog`, `stash list|show`, `worktree list`,
- * `submodule status`, the read forms of `config` (git-config.ts), and the per-subcommand options
- * that write a file (`--output`) or run a program (`--ext-diff`, `--textconv`, `git grep -O`,
- * `--show-signature`), each refused with its reason.
+ * `submodule status`, the listing forms of `git help` (a manual page, from `git help TOPIC` or
+ * `git SUB --help`, runs the viewer the repository's configuration names), the read forms of
+ * `config` (git-config.ts), and the per-subcommand options that write a file (`--output`) or run
+ * a program (`--ext-diff`, `--textconv`, `git grep -O`, `--show-signature`), each refused with
+ * its reason.
  *
  * Paths git resolves itself are kept inside the workspace where the command line shows them:
  * `REV:PATH` with a `..` component or a leading `/`, top-of-repository pathspec magic (`:/`,
@@ -36,12 +38,12 @@ const READ_SUBCOMMANDS = new Set([
   'whatchanged',
   'count-objects',
   'version',
-  'help',
 ]);
 
 /** Subcommands that are harmless only as a listing. */
 const LIST_FORMS = new Set(['tag', 'branch', 'remote', 'reflog', 'stash', 'worktree']);
 
+/** Subcommands that write; `config` and `submodule`, which have read forms, are checked before it. */
 const MUTATING = new Set([
   'add',
   'am',
@@ -53,7 +55,6 @@ const MUTATING = new Set([
   'clean',
   'clone',
   'commit',
-  'config',
   'fetch',
   'filter-branch',
   'format-patch',
@@ -72,7 +73,6 @@ const MUTATING = new Set([
   'restore',
   'revert',
   'rm',
-  'submodule',
   'switch',
   'update-index',
   'update-ref',
@@ -143,8 +143,34 @@ const DENY_BY_SUBCOMMAND: Record<string, readonly OptionRule[]> = {
     { long: ['ext-grep'], why: 'runs an external grep program' },
   ],
   'cat-file': [{ long: ['filters'], why: "runs the repository's clean, smudge and process filters" }],
-  help: [{ short: 'w', long: ['web'], why: 'starts a web browser' }],
 };
+
+/**
+ * A manual page is shown by the program the repository's configuration names (`man.viewer` and
+ * `man.<tool>.cmd`, `help.format=web` with `web.browser`): `git help TOPIC` and `git SUB --help`
+ * (which git turns into `git help SUB`) can run any program. `git SUB -h` prints the options itself.
+ */
+const MANUAL_VIEWER =
+  "a manual page through the viewer the repository's configuration names (man.viewer, help.format), which can run any program";
+const HELP_WEB: OptionRule = { short: 'w', long: ['web'], why: 'starts a web browser' };
+/** `git help` options that only print lists (commands, guides, configuration names). */
+const HELP_LISTING = new Set([
+  'a',
+  'all',
+  'g',
+  'guides',
+  'c',
+  'config',
+  'v',
+  'verbose',
+  'no-verbose',
+  'user-interfaces',
+  'developer-interfaces',
+  'external-commands',
+  'no-external-commands',
+  'aliases',
+  'no-aliases',
+]);
 
 /** `%G…` in a log format asks for the signature check, which runs gpg.program (`%%G` is a literal). */
 const SIGNATURE_PLACEHOLDER = /(^|[^%])(%%)*%G/;
@@ -218,7 +244,7 @@ const WORKTREE_LIST_FLAGS = new Set(['porcelain', 'v', 'verbose', 'z', 'expire']
 const SEGMENT_OPTIONS = {
   valueShort: 'n',
   valueLong: ['sort', 'format', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'expire'],
-  doubleDash: false,
+  doubleDash: true,
 };
 
 export function checkGit(words: readonly Word[]): SegmentVerdict {
@@ -251,6 +277,9 @@ export function checkGit(words: readonly Word[]): SegmentVerdict {
   const sub = words[i]?.text;
   if (sub === undefined) return reject('unknown', 'bare `git` prints usage; name a read-only subcommand');
   const rest = words.slice(i + 1);
+  if (rest.some((w) => w.text === '--help'))
+    return reject('mutation', `\`git ${sub} --help\` opens ${MANUAL_VIEWER}; \`git ${sub} -h\` prints its options`);
+  if (sub === 'help') return checkHelp(rest);
   if (READ_SUBCOMMANDS.has(sub)) return checkReadSubcommand(sub, rest);
   if (LIST_FORMS.has(sub)) return checkListForm(sub, rest);
   if (sub === 'config') return checkGitConfig(rest);
@@ -347,7 +376,8 @@ function afterGrepPattern(rest: readonly Word[]): readonly Word[] {
   return words;
 }
 
-const SUBMODULE_STATUS_FLAGS = new Set(['--cached', '--recursive', '-q', '--quiet', '--']);
+/** `-q`/`--quiet` are dropped before the subcommand is read, wherever they stand. */
+const SUBMODULE_STATUS_FLAGS = new Set(['--cached', '--recursive', '--']);
 
 /** `git submodule [status]` lists submodules; every other submodule command changes them. */
 function checkSubmodule(rest: readonly Word[]): SegmentVerdict {
@@ -362,6 +392,26 @@ function checkSubmodule(rest: readonly Word[]): SegmentVerdict {
   return odd === undefined
     ? allow('inspection')
     : reject('unknown', `\`git submodule status ${odd.text}\` is not a listing option`);
+}
+
+/** `git help` with listing options only: a topic (or `-m`, `-i`) opens a manual page (MANUAL_VIEWER). */
+function checkHelp(rest: readonly Word[]): SegmentVerdict {
+  const web = findDenied(rest, HELP_WEB);
+  if (web !== null) return reject('mutation', `\`git help ${web}\` ${HELP_WEB.why}`);
+  for (const a of readArgs(rest, { doubleDash: true })) {
+    if (a.kind === 'operand')
+      return reject(
+        'mutation',
+        `\`git help ${a.text}\` opens ${MANUAL_VIEWER}; \`git ${a.text} -h\` prints its options`,
+      );
+    const name = a.kind === 'short' ? a.flag : a.name;
+    if (!HELP_LISTING.has(name))
+      return reject(
+        'mutation',
+        `\`git help ${a.word}\` is not a listing option (-a, -g, -c, --verbose); the others open ${MANUAL_VIEWER}`,
+      );
+  }
+  return allow('inspection');
 }
 
 /** `git var NAME` prints one of git's logical variables; `git var -l` lists the configuration too, credentials included. */
@@ -393,7 +443,7 @@ function flagsOnly(
       );
     }
     const name = a.kind === 'short' ? a.flag : a.name;
-    if (!allowed.has(name) && !(a.kind === 'short' && sub === 'tag' && /^[0-9]$/.test(name))) {
+    if (!allowed.has(name)) {
       return reject('mutation', `\`git ${sub} ${a.word}\` is not a listing option`);
     }
   }
