@@ -59,81 +59,131 @@ export function awkProgramProblem(program: string): string | null {
   return new AwkLexer(program).problem();
 }
 
-type Prev = 'operand' | 'operator';
+/**
+ * What the last token makes of a `/`: `operator` (a regular expression follows), `operand` (a
+ * division follows) or `either`, where awks disagree: mawk reads `length /re/` and `x++ /re/` as a
+ * regular expression and the others a division; after `if (…)` gawk reads a regular expression and
+ * mawk a division.
+ */
+type Prev = 'operand' | 'operator' | 'either';
+
+/** Keywords after which every awk reads `/` as the start of a regular expression. */
+const BEFORE_REGEX = new Set(['print', 'printf', 'return', 'exit', 'else', 'do', 'case', 'in']);
+const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'switch']);
+/** Blanks to some awk: gawk skips a carriage return, mawk also a form feed and a vertical tab. */
+const BLANK = /[ \t\r\f\v]/;
 
 class AwkLexer {
   private i = 0;
   private prev: Prev = 'operator';
   private inPrint = false;
   private printDepth = 0;
+  /** The last word, while only blanks, comments and newlines followed it (`if` before its `(`). */
+  private lastWord: string | null = null;
+  /** For each open `(`: whether it opens the condition of `if`/`while`/`for`/`switch`. */
+  private readonly parens: boolean[] = [];
+  /** A `\` was read: awk joins the next line to this one (mawk even across blanks after the `\`). */
+  private continued = false;
 
   constructor(private readonly s: string) {}
 
   problem(): string | null {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s[this.i] as string;
-      if (c === '"') {
-        const end = this.skipString();
-        if (end === null) return 'awk program has an unterminated string';
-        this.i = end;
-        this.prev = 'operand';
-      } else if (c === '/' && this.prev === 'operator') {
-        const p = this.skipRegex();
-        if (p !== null) return p;
-        this.prev = 'operand';
-      } else if (c === '#') {
-        while (this.i < s.length && s[this.i] !== '\n') this.i += 1;
-      } else if (/[A-Za-z_]/.test(c)) {
-        const start = this.i;
-        while (this.i < s.length && /\w/.test(s[this.i] as string)) this.i += 1;
-        const word = s.slice(start, this.i);
-        if (word === 'print' || word === 'printf') {
-          this.inPrint = true;
-          this.printDepth = 0;
-          this.prev = 'operator';
-        } else {
-          this.prev = 'operand';
-        }
-      } else if (/[0-9.]/.test(c)) {
-        this.i += 1;
-        this.prev = 'operand';
-      } else {
-        const p = this.punctuation(c);
-        if (p !== null) return p;
-      }
+    while (this.i < this.s.length) {
+      const p = this.token(this.s[this.i] as string);
+      if (p !== null) return p;
     }
     return null;
   }
 
-  private punctuation(c: string): string | null {
-    const s = this.s;
-    this.i += 1;
-    if (c === ' ' || c === '\t' || c === '\\') return null;
-    if (c === ')' || c === ']' || c === '$') {
-      if (c === ')' && this.inPrint) this.printDepth -= 1;
-      this.prev = c === '$' ? 'operator' : 'operand';
-      return null;
-    }
-    if (c === '|') {
-      if (s[this.i] !== '|') return 'awk `|` pipes to or from a command';
+  private token(c: string): string | null {
+    if (BLANK.test(c) || c === '\\' || (c === '\n' && this.continued)) {
       this.i += 1;
-      this.prev = 'operator';
+      this.continued = c === '\\' || (this.continued && c !== '\n');
       return null;
     }
-    if ((c === '+' || c === '-') && s[this.i] === c) {
-      // Postfix increment ends an operand; `x++ / 2` is a division.
+    if (c === '#') {
+      while (this.i < this.s.length && this.s[this.i] !== '\n') this.i += 1;
+      return null;
+    }
+    if (/[A-Za-z_]/.test(c)) {
+      this.continued = false;
+      this.word();
+      return null;
+    }
+    this.continued = false;
+    const word = this.lastWord;
+    if (c !== '\n') this.lastWord = null;
+    if (c === '"') return this.string();
+    if (c === '/') return this.slash();
+    if (/[0-9.]/.test(c)) {
       this.i += 1;
       this.prev = 'operand';
       return null;
     }
+    return this.punctuation(c, word);
+  }
+
+  private word(): void {
+    const s = this.s;
+    const start = this.i;
+    while (this.i < s.length && /\w/.test(s[this.i] as string)) this.i += 1;
+    const word = s.slice(start, this.i);
+    this.lastWord = word;
+    if (word === 'print' || word === 'printf') {
+      this.inPrint = true;
+      this.printDepth = 0;
+    }
+    this.prev = BEFORE_REGEX.has(word) ? 'operator' : word === 'length' ? 'either' : 'operand';
+  }
+
+  private string(): string | null {
+    const end = this.skipString();
+    if (end === null) return 'awk program has an unterminated string';
+    this.i = end;
+    this.prev = 'operand';
+    return null;
+  }
+
+  private slash(): string | null {
+    if (this.prev === 'either' && this.s.includes('/', this.i + 1))
+      return 'awk `/` after `length`, `++`, `--` or an `if`/`while`/`for` condition is a division to some awks and a regular expression to others; put the operand in parentheses';
+    if (this.prev !== 'operator') return this.punctuation('/', null);
+    const p = this.skipRegex();
+    if (p !== null) return p;
+    this.prev = 'operand';
+    return null;
+  }
+
+  private punctuation(c: string, word: string | null): string | null {
+    this.i += 1;
+    if (c === '|') {
+      if (this.s[this.i] !== '|') return 'awk `|` pipes to or from a command';
+      this.i += 1;
+      this.prev = 'operator';
+      return null;
+    }
+    if ((c === '+' || c === '-') && this.s[this.i] === c) {
+      // A postfix increment ends an operand: `x++ / 2` is a division, except to mawk.
+      this.i += 1;
+      this.prev = 'either';
+      return null;
+    }
     if (this.inPrint) {
       if (c === '(') this.printDepth += 1;
+      if (c === ')') this.printDepth -= 1;
       if (c === '>' && this.printDepth <= 0) return 'awk `print > "file"` writes a file';
-      if (c === ';' || c === '\n' || c === '}' || c === '{') this.inPrint = false;
+      if (this.endsPrint(c, word)) this.inPrint = false;
     }
-    this.prev = 'operator';
+    if (c === '(') this.parens.push(word !== null && CONDITION_KEYWORDS.has(word));
+    if (c === ')') this.prev = this.parens.pop() === true ? 'either' : 'operand';
+    else this.prev = c === ']' ? 'operand' : 'operator';
     return null;
+  }
+
+  /** awk goes on reading the statement on the next line after `,`, `&&`, `||` (busybox after any operator). */
+  private endsPrint(c: string, word: string | null): boolean {
+    if (c === '\n') return this.prev !== 'operator' || word === 'print' || word === 'printf';
+    return c === ';' || c === '}' || c === '{';
   }
 
   private skipString(): number | null {
@@ -149,21 +199,24 @@ class AwkLexer {
     return null;
   }
 
-  /** Regex literals that could end somewhere else for awk than for this lexer are rejected. */
+  /**
+   * Regex literals that could end somewhere else for awk than for this lexer are rejected. gawk and
+   * mawk read a `/` inside a bracket expression as part of it, other awks as the end: a `/` the
+   * lexer places inside brackets is refused, and its brackets end no earlier than any awk's do
+   * (a `]` right after `[` or `[^` is literal; `[:`, `[.`, `[=` open a class inside them).
+   */
   private skipRegex(): string | null {
     const s = this.s;
     let j = this.i + 1;
-    let bracket = false;
+    let depth = 0;
     while (j < s.length) {
       const c = s[j] as string;
       if (c === '\\') {
         j += 2;
         continue;
       }
-      if (c === '[') bracket = true;
-      if (c === ']') bracket = false;
       if (c === '/') {
-        if (bracket) return 'awk regular expression has `/` inside `[…]`; escape it as `\\/`';
+        if (depth > 0) return 'awk regular expression has `/` inside `[…]`; escape it as `\\/`';
         this.i = j + 1;
         return null;
       }
@@ -171,6 +224,12 @@ class AwkLexer {
         return `awk regular expression contains \`${c === '\n' ? '\\n' : c}\`, which makes the program ambiguous to check`;
       }
       j += 1;
+      if (c === '[' && depth === 0) {
+        depth = 1;
+        if (s[j] === '^') j += 1;
+        if (s[j] === ']') j += 1;
+      } else if (c === '[' && /[:.=]/.test(s[j] ?? '')) depth += 1;
+      else if (c === ']' && depth > 0) depth -= 1;
     }
     return 'awk program has an unterminated regular expression';
   }

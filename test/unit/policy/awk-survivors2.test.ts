@@ -1,0 +1,104 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { awkProgramProblem } from '../../../src/core/policy/awk';
+import { checkCommand } from '../../../src/core/policy';
+
+function refused(programs: string[], why: RegExp): void {
+  for (const p of programs) assert.match(awkProgramProblem(p) ?? 'ALLOWED', why, JSON.stringify(p));
+}
+
+function allowed(programs: string[]): void {
+  for (const p of programs) assert.equal(awkProgramProblem(p), null, JSON.stringify(p));
+}
+
+// Each refused program below ran `c` or wrote the file with mawk 1.3.4, gawk 5.2, onetrue awk or
+// busybox awk (`-v c=...`), and was allowed before the lexer learnt the rule its test names.
+
+test('RO-3: gawk and mawk keep a `/` inside `[]…]`, `[^]…]` and `[[:class:]…]` in the regex, so it is refused there', () => {
+  const command = "awk -v c=id '/[]/]/ / 2 { print | c } /x/' f";
+  assert.deepEqual(
+    { allowed: checkCommand(command, 'plan').allowed, class: checkCommand(command, 'plan').class },
+    { allowed: false, class: 'mutation' },
+  );
+  refused(
+    ['/[]/]/ / 2 { print | c } /x/', '/[^]/]/ / 2 { print | c } /x/', '/[[:alpha:]/]/ / 2 { print | c } /x/'],
+    /has `\/` inside `\[…\]`/,
+  );
+  refused(['/[[.a.]/]/ { print }', '/[[=a=]/]/ { print }', '/[a[:b]/]/ { print }'], /inside `\[…\]`/);
+  allowed(['/[]a]/ { print }', '/[^]a]x/', '$0 ~ /[[:space:]]+$/', '/[a]]/', '/[[]/', '/[[:alpha:][]x/ { print }']);
+});
+
+test('RO-3: a `print` goes on after a newline that follows `,`, `&&`, `||` or `\\`, so a `>` there still writes', () => {
+  refused(
+    [
+      '{ print $0,\n "x" > "out" }',
+      '{ print $0 &&\n "x" > "out" }',
+      '{ print $0 ||\n "x" > "out" }',
+      '{ print $0, # a comment\n "x" > "out" }',
+      '{ print $0 \\\n > "out" }',
+      '{ print $0 \\ \n > "out" }',
+      '{ print $0 \\\r\n > "out" }',
+      '{ print $0,\r\n "x" > "out" }',
+      '{ print $0 +\n 1 > "out" }',
+    ],
+    /`print > "file"` writes a file/,
+  );
+  // A newline after an operand, or after `print` alone, ends the statement as it does for awk.
+  allowed(['{ print $1\n x = $2 > 3 }', '{ print\n x = $2 > 3 }', '{ printf "%s", $1\n if ($2 > 3) n++ }']);
+});
+
+test('RO-3: a carriage return, form feed or vertical tab is a blank to awk, not an operator before a regex', () => {
+  refused(
+    [
+      '{ print $0 \r/ 2 | c (1/1) }',
+      '{ print $0 \f/ 2 | c (1/1) }',
+      '{ print $0 \v/ 2 | c (1/1) }',
+      '{ print $0 \\\n/ 2 | c (1/1) }',
+    ],
+    /`\|` pipes to or from a command/,
+  );
+  allowed(['{ print $1 / 2\r\n}\r\n', 'NR > 1\t{ print\f$1 }']);
+});
+
+test('RO-3: after `else`, `do`, `return`, `exit`, `case`, `in`, `print` and `printf` a `/` starts a regex for every awk', () => {
+  refused(
+    [
+      '{ if (0) x = 1; else /"/; print | c; # "\n}',
+      '{ do /"/; while (0); print | c; # "\n}',
+      'function f() { return /"/; print | c; # "\n}',
+      '{ exit /"/; print | c; # "\n}',
+      '{ switch ($1) { case /"/: print | c; # "\n} }',
+      '{ x = 1 in /"/; print | c; # "\n}',
+      '{ printf /"/; print | c; # "\n}',
+      '{ print /"/; print | c; # "\n}',
+    ],
+    /regular expression contains `"`/,
+  );
+  allowed(['{ if ($1) n++; else /x/ }', '{ print /x/ ? "y" : "n" }']);
+});
+
+test('RO-3: a `/` after `length`, `x++`, `x--` or an `if`/`while`/`for` condition is refused when another `/` follows: awks disagree on what it starts', () => {
+  refused(
+    [
+      'length /"/ { print | c } # "',
+      '{ print x++ /"/ | c; # "\n}',
+      '{ print x-- /"/ | c; # "\n}',
+      '{ if (1) /"/; print | c; # "\n}',
+      '{ while (0) /"/; print | c; # "\n}',
+      '{ for (;;) /"/; print | c; # "\n}',
+      '{ if\n(1) /"/; print | c; # "\n}',
+    ],
+    /`\/` after `length`, `\+\+`, `--` or an `if`\/`while`\/`for` condition is a division to some awks/,
+  );
+  // Without a second `/` no awk can read a regex there; a grouping or a call is a division for all.
+  allowed([
+    '{ print length / 2 }',
+    '{ n = x++ / 2 }',
+    '{ if (NR > 1) n++ }',
+    '{ print (length) / 2, $1 / 3 }',
+    '{ print length($0) / 2, $1 / 3 }',
+    '{ x = (a + b) / 2; print "a/b" }',
+    '!seen[$0]++',
+    '{ for (i = NF; i > 0; i--) printf "%s ", $i; print "" }',
+  ]);
+});
