@@ -9,40 +9,45 @@
  * parentheses; a small lexer finds those, and any `|` that is not `||`. Where the lexer could
  * disagree with awk about what is a regular expression, the program is rejected.
  */
-import { operands, readArgs, type Word } from './args';
+import { operands, readArgs, type Arg, type Word } from './args';
 import { allow, reject, type SegmentVerdict } from './verdict';
 
 const SHORT_OK = 'FvS';
-const LONG_OK = new Set([
-  'field-separator',
-  'assign',
-  'sandbox',
-  'posix',
-  'traditional',
-  're-interval',
-  'characters-as-bytes',
-]);
+const VALUE_SHORT = 'Fv';
+const VALUE_LONG = ['field-separator', 'assign'];
+const LONG_OK = new Set([...VALUE_LONG, 'sandbox', 'posix', 'traditional', 're-interval', 'characters-as-bytes']);
 
 export function checkAwk(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
-  const args = readArgs(words.slice(1), {
-    valueShort: 'Fv',
-    valueLong: ['field-separator', 'assign'],
-    doubleDash: true,
-  });
+  const spec = { valueShort: VALUE_SHORT, valueLong: VALUE_LONG, doubleDash: true };
+  const args = readArgs(words.slice(1), spec);
   for (const a of args) {
-    if (a.kind === 'operand') continue;
-    const known = a.kind === 'short' ? SHORT_OK.includes(a.flag) : LONG_OK.has(a.name);
-    if (!known)
-      return reject(
-        'unknown',
-        `${name} option \`${a.word}\` is not on the read-only list (program files, includes, extensions, profiles and dumps are not allowed)`,
-      );
+    const problem = a.kind === 'operand' ? null : optionProblem(name, a);
+    if (problem !== null) return reject('unknown', problem);
   }
   const program = operands(args)[0];
   if (program === undefined) return reject('unknown', `${name} needs a program`);
+  // A glob up to the program could expand to words that move another one into its place.
+  const firstGlob = words.findIndex((w) => w.glob);
+  if (firstGlob > 0 && operands(readArgs(words.slice(1, firstGlob), spec)).length === 0)
+    return reject('unknown', `a glob before or as the ${name} program could put a file name in its place; quote it`);
   const problem = awkProgramProblem(program.text);
   return problem === null ? allow('inspection') : reject('mutation', problem);
+}
+
+function optionProblem(name: string, a: Exclude<Arg, { kind: 'operand' }>): string | null {
+  const known = a.kind === 'short' ? SHORT_OK.includes(a.flag) : LONG_OK.has(a.name);
+  if (!known)
+    return `${name} option \`${a.word}\` is not on the read-only list (program files, includes, extensions, profiles and dumps are not allowed)`;
+  const takesValue = a.kind === 'short' ? VALUE_SHORT.includes(a.flag) : VALUE_LONG.includes(a.name);
+  // Every awk takes the next word as the value, even `-v`: read as an option here, it would
+  // leave the program to be found one word too late.
+  if (takesValue && a.value === undefined)
+    return `${name} option \`${a.word}\` needs a value, attached to it when the value starts with \`-\` (\`-F-\`, \`--field-separator=-\`)`;
+  // BWK awk (macOS, the BSDs) skips long options it does not know and runs their value as the program.
+  if (a.kind === 'long' && a.value !== undefined && !a.word.includes('='))
+    return `${name} \`${a.word} ${a.value}\`: write \`${a.word}=${a.value}\`, since an awk that does not know \`${a.word}\` runs \`${a.value}\` as the program`;
+  return null;
 }
 
 const BANNED: [RegExp, string][] = [

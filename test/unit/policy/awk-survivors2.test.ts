@@ -102,3 +102,53 @@ test('RO-3: a `/` after `length`, `x++`, `x--` or an `if`/`while`/`for` conditio
     '{ for (i = NF; i > 0; i--) printf "%s ", $i; print "" }',
   ]);
 });
+
+function plan(command: string) {
+  const v = checkCommand(command, 'plan');
+  return { allowed: v.allowed, class: v.class, reason: v.reason };
+}
+
+test('RO-3: `-F`/`-v`/`--field-separator`/`--assign` followed by a `-` word take it as their value in every awk, so the program is the word after', () => {
+  assert.deepEqual(plan("awk -F -v 'BEGIN { system(\"id\") }' '{print}' f"), {
+    allowed: false,
+    class: 'unknown',
+    reason:
+      'awk option `-F` needs a value, attached to it when the value starts with `-` (`-F-`, `--field-separator=-`)',
+  });
+  for (const c of [
+    "gawk --field-separator -v 'BEGIN { system(\"id\") }' '{print}' f",
+    "mawk -v -F '{print}' f",
+    "awk --assign -F '{print}' f",
+    'awk -F',
+  ])
+    assert.match(plan(c).reason ?? 'ALLOWED', /option `-(F|v|-field-separator|-assign)` needs a value/, c);
+  for (const c of ["awk -F- '{print $1}' f", "awk --field-separator=- '{print $1}' f", "awk -F : '{print $1}' f"])
+    assert.deepEqual(plan(c), { allowed: true, class: 'inspection', reason: null }, c);
+});
+
+test('RO-3: BWK awk (macOS, the BSDs) skips `--field-separator` and `--assign` and runs a detached value as the program, so only `=` is accepted', () => {
+  assert.deepEqual(plan("awk --field-separator 'BEGIN { system(\"id\") }' '{print}' f"), {
+    allowed: false,
+    class: 'unknown',
+    reason:
+      'awk `--field-separator BEGIN { system("id") }`: write `--field-separator=BEGIN { system("id") }`, since an awk that does not know `--field-separator` runs `BEGIN { system("id") }` as the program',
+  });
+  assert.match(plan("nawk --assign x=1 '{print x}' f").reason ?? 'ALLOWED', /write `--assign=x=1`/);
+  for (const c of ["gawk --assign=x=1 '{print x}' f", "gawk --field-separator=, --sandbox --posix '{print $2}' f"])
+    assert.deepEqual(plan(c), { allowed: true, class: 'inspection', reason: null }, c);
+});
+
+test('RO-3: a glob before or as the awk program is refused: its expansion could put a file name where the program is read', () => {
+  for (const c of ["awk -F ./* '{print}' f", 'awk 1* f', "awk -v ./x* '{print}' f"])
+    assert.deepEqual(
+      plan(c),
+      {
+        allowed: false,
+        class: 'unknown',
+        reason: 'a glob before or as the awk program could put a file name in its place; quote it',
+      },
+      c,
+    );
+  assert.deepEqual(plan("awk '{print}' ./*.txt"), { allowed: true, class: 'inspection', reason: null });
+  assert.deepEqual(plan("awk -F, '{print}' ./*.txt"), { allowed: true, class: 'inspection', reason: null });
+});
