@@ -2,7 +2,7 @@
  * awk, gawk, mawk and nawk in plan mode (RO-2, RO-3): their options, and a conservative check of
  * the program text. awk can run commands (`system()`, `"cmd" | getline`, `print | "cmd"`),
  * write files (`print > "file"`), read any file (`getline < "f"`, or files added to `ARGV`),
- * print the environment and its secrets (`ENVIRON`, gawk's `PROCINFO`) and, in gawk, call
+ * print the environment and its secrets (`ENVIRON`, gawk's `PROCINFO` and `SYMTAB`) and, in gawk, call
  * functions indirectly (`@f()`) or load code (`@load`, `@include`, `-i`, `-l`, `-f`, `-E`).
  * Those names are refused wherever they occur, strings included. Comparisons such as `NR > 1`
  * are ordinary awk, so `>` is only a redirection inside a `print`/`printf` statement outside
@@ -54,6 +54,7 @@ const BANNED: [RegExp, string][] = [
   [/\bsystem\b/, 'awk `system()` runs a shell command'],
   [/\bgetline\b/, 'awk `getline` reads from a command or from any file'],
   [/\b(ENVIRON|PROCINFO)\b/, 'awk `ENVIRON` / `PROCINFO` expose the environment, which holds secrets'],
+  [/\bSYMTAB\b/, 'gawk `SYMTAB` reaches every global variable, `ENVIRON` and `ARGV` included'],
   [/\b(ARGV|ARGC)\b/, 'awk `ARGV` / `ARGC` can make awk read files not named on the command line'],
   [/\b(close|fflush)\b/, 'awk `close()` / `fflush()` act on commands and files opened by the program'],
 ];

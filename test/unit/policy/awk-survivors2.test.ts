@@ -152,3 +152,11 @@ test('RO-3: a glob before or as the awk program is refused: its expansion could 
   assert.deepEqual(plan("awk '{print}' ./*.txt"), { allowed: true, class: 'inspection', reason: null });
   assert.deepEqual(plan("awk -F, '{print}' ./*.txt"), { allowed: true, class: 'inspection', reason: null });
 });
+
+test('RO-3: gawk `SYMTAB` is refused: `SYMTAB["ENV" "IRON"]` reads the environment and `SYMTAB["ARG" "V"]` adds files to read', () => {
+  refused(
+    ['BEGIN { print SYMTAB["ENV" "IRON"]["HOME"] }', 'BEGIN { SYMTAB["ARG" "V"][1] = "/etc/passwd" } { print }'],
+    /gawk `SYMTAB` reaches every global variable/,
+  );
+  allowed(['{ symtab[$1]++ }', '{ MYSYMTAB = 1 }']);
+});
