@@ -160,3 +160,42 @@ test('RO-3: gawk `SYMTAB` is refused: `SYMTAB["ENV" "IRON"]` reads the environme
   );
   allowed(['{ symtab[$1]++ }', '{ MYSYMTAB = 1 }']);
 });
+
+test('RO-2: gawk-only long options on the list are allowed, `--` ends the options, and a missing program is named', () => {
+  for (const c of [
+    "gawk --traditional --re-interval --characters-as-bytes '{print}' f",
+    "awk -- '-1' f",
+    "awk -F, -- '{print $2}' f",
+  ])
+    assert.deepEqual(plan(c), { allowed: true, class: 'inspection', reason: null }, c);
+  assert.deepEqual(plan('awk -v x=1'), { allowed: false, class: 'unknown', reason: 'awk needs a program' });
+});
+
+test('RO-3: where a newline, `;`, `}` or `{` ends a print statement, a later `>` is a comparison; a second line after `\\` is joined', () => {
+  allowed([
+    '{ print $1 \n x = $2 > 3 }',
+    '{ print $1 \\\n\n x = $2 > 3 }',
+    '{ print $1; x = $2 > 3 }',
+    '{ if ($1) print $1 } $2 > 3 { n++ }',
+    '{ print {x = $2 > 3} }',
+    '{ print } # a comment at the end',
+  ]);
+  refused(['{ print $0\\\n > "out" }', '{ print $1 \\\n > "out" }'], /`print > "file"` writes a file/);
+});
+
+test('RO-3: strings and regexes: escapes are skipped, a line break ends neither, `>` inside a regex is refused', () => {
+  allowed(['{ x = "a\\"b"; print x }', '$0 ~ /a\\"b/ { print }', '$0 ~ /a/ / 2', '{ s = "\\\\" }']);
+  refused(['{ x = "a\nb" }', '{ x = "ab }'], /awk program has an unterminated string/);
+  refused(['/a>b/ { print }'], /awk regular expression contains `>`, which makes the program ambiguous to check/);
+  refused(['/a;b/ { print }'], /contains `;`/);
+  refused(['/ab { print }'], /awk program has an unterminated regular expression/);
+  refused(['/a\nb/'], /contains `\\n`/);
+});
+
+test('RO-3: after `]` a `/` is a division, so a `|` behind it is seen; after `switch (…)` it is refused like after `if (…)`', () => {
+  refused(['{ print a[1] / 2 | c / 3 }'], /`\|` pipes to or from a command/);
+  refused(
+    ['{ switch (1) /"/; print | c; switch (1) /"/ }'],
+    /is a division to some awks and a regular expression to others/,
+  );
+});
