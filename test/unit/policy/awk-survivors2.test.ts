@@ -179,6 +179,8 @@ test('RO-3: where a newline, `;`, `}` or `{` ends a print statement, a later `>`
     '{ if ($1) print $1 } $2 > 3 { n++ }',
     '{ print {x = $2 > 3} }',
     '{ print } # a comment at the end',
+    // onetrue awk and busybox awk run a bare `printf`; the newline after it ends the statement.
+    '{ printf\n x = $2 > 3 }',
   ]);
   refused(['{ print $0\\\n > "out" }', '{ print $1 \\\n > "out" }'], /`print > "file"` writes a file/);
 });
