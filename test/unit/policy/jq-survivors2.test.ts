@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkCommand } from '../../../src/core/policy';
-import { filterProblem } from '../../../src/core/policy/jq';
+import { checkJq, checkYq, filterProblem } from '../../../src/core/policy/jq';
 
 function plan(command: string) {
   const v = checkCommand(command, 'plan');
@@ -101,4 +101,21 @@ test('RO-3: yq: options are not read as expressions, every other word is, and th
     class: 'mutation',
     reason: '`yq -i` edits or writes files, or reads a filter or modules from files',
   });
+});
+
+const words = (...texts: string[]) => texts.map((text) => ({ text, glob: false }));
+
+test('RO-2, RO-3: checkJq / checkYq class their own verdicts: a filter problem is unknown, a clean call an inspection', () => {
+  assert.deepEqual(checkJq(words('jq', '-n', '$ ENV')), {
+    allowed: false,
+    class: 'unknown',
+    reason: 'jq filter: `env` / `$ENV` print the environment, which holds secrets',
+  });
+  assert.deepEqual(checkJq(words('jq', '-c')), { allowed: true, class: 'inspection', reason: null });
+  assert.deepEqual(checkYq(words('yq', '.a', 'a.yaml')), { allowed: true, class: 'inspection', reason: null });
+});
+
+test('RO-3: jq interpolations count nested parentheses, and a stray `)` outside one does not start a string', () => {
+  for (const f of ['"\\(((.a)) | env)"', '"\\((((.a))) | env)"', '"\\((.a))" ) | env', '"\\((.a) | (.b)) x" ) | env'])
+    assert.match(filterProblem('jq', f) ?? 'ALLOWED', ENV, f);
 });
