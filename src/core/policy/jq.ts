@@ -43,7 +43,8 @@ const JQ_SHORT = 'nrjascSCMeRhVb0';
 const JQ_FILES = new Set(['f', 'from-file', 'L', 'library-path', 'run-tests']);
 
 const FILTER_RULES: [RegExp, string][] = [
-  [/(?<![\w.$])env(?!\w)|\$ENV(?!\w)/, '`env` / `$ENV` print the environment, which holds secrets'],
+  // jq reads `$ ENV` as `$ENV`: blanks may stand between `$` and a variable's name.
+  [/(?<![\w.$])env(?!\w)|\$\s*ENV(?!\w)/, '`env` / `$ENV` print the environment, which holds secrets'],
   [/(?<![\w.$])(strenv|envsubst)(?!\w)/, '`strenv` / `envsubst` read the environment, which holds secrets'],
   [
     /(?<![\w.$])(import|include|modulemeta|get_search_list|get_prog_origin|get_jq_origin)(?!\w)/,
@@ -55,7 +56,7 @@ const FILTER_RULES: [RegExp, string][] = [
   ],
   [/(?<![\w.$])eval(?!\w)/, '`eval` runs an expression built at run time, which the policy cannot check'],
   [
-    /(?<![\w.$])input_filename(?!\w)|\$__loc__(?!\w)/,
+    /(?<![\w.$])input_filename(?!\w)|\$\s*__loc__(?!\w)/,
     '`input_filename` / `$__loc__` report file names instead of data and are not on the read-only list',
   ],
 ];
@@ -63,12 +64,17 @@ const FILTER_RULES: [RegExp, string][] = [
 /** Why a jq/yq filter may not run in plan mode, or null. String contents are skipped, interpolations `\(…)` are not. */
 export function filterProblem(program: string, filter: string): string | null {
   const code = codeOnly(filter);
+  if (code === null)
+    return `${program} filter: a comment ending in \`\\\` goes on to the next line for jq 1.7.1 but not for older jq; drop the \`\\\``;
   for (const [pattern, why] of FILTER_RULES) if (pattern.test(code)) return `${program} filter: ${why}`;
   return null;
 }
 
-/** `filter` with the text of string literals blanked out, keeping the code of `\(…)` interpolations. */
-function codeOnly(filter: string): string {
+/**
+ * `filter` with the text of string literals and comments blanked out, keeping the code of `\(…)`
+ * interpolations; null when jq versions disagree on where a comment ends.
+ */
+function codeOnly(filter: string): string | null {
   let out = '';
   /** Open interpolations: the parenthesis depth inside each one. */
   const stack: number[] = [];
@@ -88,6 +94,14 @@ function codeOnly(filter: string): string {
         inString = false;
         out += '"';
       } else out += ' ';
+      continue;
+    }
+    if (c === '#') {
+      const lineEnd = filter.indexOf('\n', i);
+      const end = lineEnd < 0 ? filter.length : lineEnd;
+      if (lineEnd >= 0 && filter[end - 1] === '\\') return null;
+      out += ' '.repeat(end - i);
+      i = end - 1;
       continue;
     }
     if (c === '"') inString = true;
