@@ -37,3 +37,12 @@ test('RO-2: a long option is allowed for a program whose denied options are shor
   assert.deepEqual(plan('tree --dirsfirst src'), { allowed: true, class: 'inspection', reason: null });
   assert.deepEqual(plan('printf --x'), { allowed: true, class: 'inspection', reason: null });
 });
+
+test('RO-3: only a long option that takes a value swallows the next word, and only when written without `=`', () => {
+  for (const command of ['uniq --group in.txt out.txt', 'uniq --skip-fields=1 in.txt out.txt'])
+    assert.deepEqual(
+      plan(command),
+      { allowed: false, class: 'mutation', reason: '`uniq` writes its second operand (`out.txt`)' },
+      command,
+    );
+});

@@ -41,3 +41,20 @@ test('RO-3: `git config` without a read form, or with more operands than one tak
     reason: '`git config` with more operands than a read form takes sets a value',
   });
 });
+
+test('RO-3: `-z` is the only short display flag of git config; `--z` is no option, and `-e` edits', () => {
+  assert.deepEqual(plan('git config --list -z'), { allowed: true, class: 'inspection', reason: null });
+  for (const [command, option] of [
+    ['git config --list --z', '--z'],
+    ['git config --get -e core.pager', '-e'],
+  ] as const)
+    assert.deepEqual(
+      plan(command),
+      {
+        allowed: false,
+        class: 'mutation',
+        reason: `\`git config ${option}\` is not a read option (only --get, --get-all, --get-regexp, --list and their display options are allowed)`,
+      },
+      command,
+    );
+});
