@@ -28,8 +28,8 @@ export interface OptionSpec {
 /** Splits words into options and operands. */
 export function readArgs(words: readonly Word[], spec: OptionSpec = {}): Arg[] {
   const args: Arg[] = [];
-  const valueShort = spec.valueShort ?? '';
-  const valueLong = spec.valueLong ?? [];
+  const valueShort = new Set(spec.valueShort);
+  const valueLong = new Set(spec.valueLong);
   let optionsEnded = false;
   for (let i = 0; i < words.length; i += 1) {
     const w = words[i] as Word;
@@ -47,7 +47,7 @@ export function readArgs(words: readonly Word[], spec: OptionSpec = {}): Arg[] {
       const name = eq < 0 ? t.slice(2) : t.slice(2, eq);
       let value = eq < 0 ? undefined : t.slice(eq + 1);
       const next = words[i + 1]?.text;
-      if (value === undefined && valueLong.includes(name) && next !== undefined && !next.startsWith('-')) {
+      if (value === undefined && valueLong.has(name) && next !== undefined && !next.startsWith('-')) {
         i += 1;
         value = next;
       }
@@ -56,7 +56,7 @@ export function readArgs(words: readonly Word[], spec: OptionSpec = {}): Arg[] {
     }
     for (let k = 1; k < t.length; k += 1) {
       const flag = t[k] as string;
-      if (valueShort.includes(flag)) {
+      if (valueShort.has(flag)) {
         let value: string | undefined = t.slice(k + 1);
         if (value === '') {
           // A detached value that looks like an option is left to be read as one: over-reading

@@ -104,8 +104,7 @@ export function pathBlocked(reason: string | null): string {
 function gateWrite(mode: AgentMode, name: ToolName, raw: unknown, ctx: GateContext): DispatchDecision {
   const parsed = pathArgs.safeParse(raw);
   if (mode === 'plan') {
-    const path = parsed.success ? parsed.data.path : '';
-    const target = parsed.success ? confine(path, ctx.workspaceRoot) : null;
+    const target = parsed.success ? confine(parsed.data.path, ctx.workspaceRoot) : null;
     if (target !== null && (target === PLAN_DIR || target.startsWith(`${PLAN_DIR}/`))) {
       return blocked(
         'mutation',
@@ -134,7 +133,8 @@ function gateWrite(mode: AgentMode, name: ToolName, raw: unknown, ctx: GateConte
  */
 export function confine(path: string, workspaceRoot: string): string | null {
   if (path.includes('\0') || path.includes('\\') || /^[A-Za-z]:/.test(path)) return null;
-  const root = posix.normalize(workspaceRoot).replace(/\/+$/, '') || '/';
+  // posix.normalize collapses repeated slashes, so one trailing slash is all there is to drop.
+  const root = posix.normalize(workspaceRoot).replace(/\/$/, '') || '/';
   const absolute = posix.isAbsolute(path) ? posix.normalize(path) : posix.join(root, path);
   const relative = posix.relative(root, absolute);
   if (relative === '' || relative === '..' || relative.startsWith('../') || posix.isAbsolute(relative)) return null;

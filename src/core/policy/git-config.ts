@@ -46,7 +46,7 @@ export function checkGitConfig(rest: readonly Word[]): SegmentVerdict {
       continue;
     }
     const long = t.startsWith('--') ? t.slice(2) : null;
-    const names = long === null ? [...t.slice(1)] : [long.split('=')[0] ?? ''];
+    const names = long === null ? [...t.slice(1)] : long.split('=', 1);
     const hasValue = long?.includes('=') ?? false;
     for (const name of names) {
       if (OUTSIDE.has(name) || name === 'f')
@@ -57,7 +57,8 @@ export function checkGitConfig(rest: readonly Word[]): SegmentVerdict {
       if ((ACTIONS.has(name) || name === 'l') && !hasValue) {
         read = true;
         list ||= name === 'list' || name === 'l';
-      } else if (VALUED.has(name) && long !== null) {
+      } else if (VALUED.has(name)) {
+        // Valued options are long ones: no letter of a short cluster names one.
         if (!hasValue) i += 1;
       } else if (!((FLAGS.has(name) && !hasValue) || (long === null && name === 'z'))) {
         return reject(

@@ -8,7 +8,7 @@
  * a word as an option value where the program reads an operand could hide an output file.
  */
 import { checkAwk } from './awk';
-import { firstDenied, operands, readArgs, type Word } from './args';
+import { firstDenied, operands, readArgs, type OptionRule, type Word } from './args';
 import { checkGit } from './git';
 import { checkJq, checkYq } from './jq';
 import { checkCargo, checkGo, checkMake, checkNodePackageManager, checkPytest, checkPython } from './runners';
@@ -206,8 +206,7 @@ const MUTATING = new Map<string, string>([
   ),
 ]);
 
-function deniedCheck(name: string): Checker {
-  const rules = WRITE_OPTIONS[name] ?? [];
+function deniedCheck(name: string, rules: readonly OptionRule[]): Checker {
   return (words) => {
     const hit = firstDenied(words.slice(1), rules);
     return hit === null ? allow('inspection') : reject('mutation', `\`${name} ${hit.shown}\` ${hit.why}`);
@@ -215,7 +214,8 @@ function deniedCheck(name: string): Checker {
 }
 
 const checkFind: Checker = (words) => {
-  const action = words.slice(1).find((w) => FIND_ACTIONS.has(w.text));
+  // The head, `find`, is no action.
+  const action = words.find((w) => FIND_ACTIONS.has(w.text));
   if (action === undefined) return allow('inspection');
   const what =
     action.text.startsWith('-exec') || action.text.startsWith('-ok')
@@ -241,30 +241,33 @@ const checkUniq: Checker = (words) => {
   );
   if (ops.some((o) => o.glob))
     return reject('unknown', 'a glob after `uniq` could expand to two files, and uniq writes the second');
-  if (ops.length > 1) return reject('mutation', `\`uniq\` writes its second operand (\`${ops[1]?.text}\`)`);
+  const written = ops[1];
+  if (written !== undefined) return reject('mutation', `\`uniq\` writes its second operand (\`${written.text}\`)`);
   return allow('inspection');
 };
 
-const checkDate: Checker = (words) => {
-  const denied = deniedCheck('date')(words, { piped: false, readsFile: false });
+const checkDate: Checker = (words, ctx) => {
+  const denied = deniedCheck('date', WRITE_OPTIONS.date)(words, ctx);
   if (!denied.allowed) return denied;
-  const ops = operands(readArgs(words.slice(1), { valueShort: 'dfr', valueLong: ['date', 'file', 'reference'] }));
+  const ops = operands(
+    readArgs(words.slice(1), { valueShort: 'dfr', valueLong: ['date', 'file', 'reference'], doubleDash: true }),
+  );
   const setting = ops.find((o) => !o.text.startsWith('+'));
   return setting === undefined
     ? allow('inspection')
     : reject('mutation', `\`date ${setting.text}\` sets the system clock; a format must start with \`+\``);
 };
 
-const checkHostname: Checker = (words) => {
-  const denied = deniedCheck('hostname')(words, { piped: false, readsFile: false });
+const checkHostname: Checker = (words, ctx) => {
+  const denied = deniedCheck('hostname', WRITE_OPTIONS.hostname)(words, ctx);
   if (!denied.allowed) return denied;
-  const op = operands(readArgs(words.slice(1)))[0];
+  const op = operands(readArgs(words.slice(1), { doubleDash: true }))[0];
   return op === undefined ? allow('inspection') : reject('mutation', `\`hostname ${op.text}\` sets the host name`);
 };
 
 const CHECKERS = new Map<string, Checker>([
   ...PLAIN_READERS.map((n): [string, Checker] => [n, () => allow('inspection')]),
-  ...Object.keys(WRITE_OPTIONS).map((n): [string, Checker] => [n, deniedCheck(n)]),
+  ...Object.entries(WRITE_OPTIONS).map(([n, rules]): [string, Checker] => [n, deniedCheck(n, rules)]),
   ['find', checkFind],
   ['sed', checkSed],
   ['awk', checkAwk],
@@ -295,12 +298,10 @@ const CHECKERS = new Map<string, Checker>([
 ]);
 
 function probe(name: string, words: readonly Word[], ctx: SegmentContext): SegmentVerdict | null {
-  if (words.length < 2) return null;
-  for (let i = 1; i < words.length; i += 1) {
-    const t = (words[i] as Word).text;
-    if (!PROBE_FLAGS.has(t) && !(t === '-v' && VERSION_V.has(name))) return null;
-  }
-  const short = words.slice(1).some((w) => w.text === '-h' || w.text === '-V');
+  const flags = words.slice(1).map((w) => w.text);
+  if (flags.length === 0) return null;
+  if (!flags.every((t) => PROBE_FLAGS.has(t) || (t === '-v' && VERSION_V.has(name)))) return null;
+  const short = flags.some((t) => t === '-h' || t === '-V');
   if (short && SHORT_PROBE_UNSAFE.has(name)) return null;
   if (ctx.piped || ctx.readsFile) {
     // A short `-h`/`-V` is often an ordinary option (`sort -h` sorts human sizes): a program the

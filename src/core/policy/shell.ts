@@ -40,18 +40,21 @@ export function checkCommand(command: string, mode: AgentMode): CommandVerdict {
   try {
     return judge(command, mode, scanCommand(command));
   } catch (err) {
-    return failClosed(command, err);
+    return failClosed(command, failureReason(err));
   }
 }
 
+/** Why a command was refused when a check threw on it (a parser bug, an input nobody foresaw). */
+function failureReason(err: unknown): string {
+  return `the command policy failed on this command (${errorMessage(err)}), so it was not run`;
+}
+
 /**
- * The verdict when a check throws (a parser bug, an input nobody foresaw): refused in every mode,
- * with the error as the reason, instead of failing the whole turn.
+ * The verdict when a check throws: refused in every mode, with the error as the reason, instead of
+ * failing the whole turn. `String` because an untyped caller may pass anything as the command.
  */
-function failClosed(command: string, err: unknown): CommandVerdict {
-  const detail = errorMessage(err);
-  const reason = `the command policy failed on this command (${detail}), so it was not run`;
-  return { ...refuseWhole(typeof command === 'string' ? command : String(command), reason), class: 'unknown' };
+function failClosed(command: string, reason: string): CommandVerdict {
+  return { ...refuseWhole(String(command), reason), class: 'unknown' };
 }
 
 function judge(command: string, mode: AgentMode, reading: ScanResult): CommandVerdict {
@@ -85,16 +88,14 @@ export function checkCommandInWorkspace(command: string, mode: AgentMode, root: 
   try {
     return judgeInWorkspace(command, mode, root);
   } catch (err) {
-    const verdict = failClosed(command, err);
-    const reading: ScanResult = {
-      ok: false,
-      problem: { message: verdict.reason ?? 'the command policy failed', class: 'unknown' },
-    };
+    const reason = failureReason(err);
+    const verdict = failClosed(command, reason);
+    const reading: ScanResult = { ok: false, problem: { message: reason, class: 'unknown' } };
     return {
       ...verdict,
       command,
       reading,
-      paths: { allowed: false, reason: verdict.reason, segments: verdict.segments },
+      paths: { allowed: false, reason, segments: verdict.segments },
       refusedBy: 'policy',
     };
   }
@@ -110,15 +111,18 @@ function judgeInWorkspace(command: string, mode: AgentMode, root: string): Works
     const p = paths.segments[i];
     return s.allowed && p !== undefined && !p.allowed ? { command: s.command, allowed: false, reason: p.reason } : s;
   });
-  const reason = refusedBy === 'policy' ? policy.reason : refusedBy === 'paths' ? paths.reason : null;
+  // An allowed path check has no reason, so a command nothing refused gets none.
+  const reason = refusedBy === 'policy' ? policy.reason : paths.reason;
   return { allowed: refusedBy === null, class: policy.class, reason, segments, command, reading, paths, refusedBy };
 }
 
 function planVerdict(command: string, reading: ScanResult): CommandVerdict {
   if (!reading.ok) return { ...refuseWhole(command, reading.problem.message), class: reading.problem.class };
   const judged = reading.segments.map((segment) => ({ segment, verdict: judgeSegment(segment) }));
-  let cls: CommandClass = 'inspection';
-  for (const { verdict } of judged) if (CLASS_RANK[verdict.class] > CLASS_RANK[cls]) cls = verdict.class;
+  // The command's class is its segments' highest; a reading that is ok has at least one segment.
+  const cls = judged
+    .map(({ verdict }) => verdict.class)
+    .reduce((highest, c) => (CLASS_RANK[c] > CLASS_RANK[highest] ? c : highest));
   return {
     ...aggregate(
       judged.map(({ segment, verdict }) => ({
@@ -141,22 +145,27 @@ function judgeSegment(segment: ScannedSegment): SegmentVerdict {
   const words = argv.words;
   const secret = environProblem(words, segment);
   if (secret !== null) return reject('unknown', secret);
-  const program = words[0]?.text ?? '';
-  if (segment.unanchoredGlob !== null && !isPlainReader(program)) {
+  // A segment of redirections only has no program; checkProgram says so.
+  const program = words[0]?.text;
+  if (program !== undefined && segment.unanchoredGlob !== null && !isPlainReader(program)) {
     return reject('unknown', `${segment.unanchoredGlob} (\`${program}\` has options that write files or run programs)`);
   }
   const ctx = { piped: segment.joiner === '|', readsFile: segment.redirects.some((r) => r.kind === '<') };
   return checkProgram(words, ctx);
 }
 
-/** Why a segment's words or the files it reads through `<` may be a process environment (or cannot be read), or null. */
+/**
+ * Why a segment's words or the files its redirections name may be a process environment (or cannot
+ * be read), or null. Only `<` reads a file here: a write is already a problem of the segment, and
+ * `/dev/null` is no environment.
+ */
 function environProblem(words: readonly Word[], segment: ScannedSegment): string | null {
   for (const w of words) {
     const why = environFileProblem(w);
     if (why !== null) return why;
   }
   for (const r of segment.redirects) {
-    if (r.kind !== '<' || r.targetWords === null) continue;
+    if (r.targetWords === null) continue;
     if (!r.targetWords.ok) return r.targetWords.reason;
     for (const w of r.targetWords.words) {
       const why = environFileProblem(w);

@@ -17,7 +17,7 @@ const FD: readonly OptionRule[] = [
   { short: 'l', long: ['list-details'], why: 'runs `ls -l` on the matches; run `ls -l` on the paths yourself' },
 ];
 
-export const WRITE_OPTIONS: Readonly<Record<string, readonly OptionRule[]>> = {
+export const WRITE_OPTIONS = {
   rg: [
     { long: ['pre'], why: 'runs a preprocessor program on every file it searches' },
     { long: ['pre-glob'], why: 'picks the files a `--pre` preprocessor program runs on' },
@@ -53,4 +53,4 @@ export const WRITE_OPTIONS: Readonly<Record<string, readonly OptionRule[]>> = {
   base64: [{ short: 'o', long: ['output'], why: 'writes the result to a file (BSD and macOS base64)' }],
   printf: [{ short: 'v', why: 'assigns a shell variable instead of printing' }],
   hostname: [{ short: 'bF', long: ['boot', 'file'], why: 'sets the host name' }],
-};
+} satisfies Readonly<Record<string, readonly OptionRule[]>>;
