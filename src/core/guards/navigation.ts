@@ -248,7 +248,7 @@ function listingOf(words: readonly string[]): { tool: ListingTool; root: string 
     const fdOperands = operands(
       readArgs(
         rest.map((text) => ({ text, glob: false })),
-        { valueShort: 'dEteScjoC', doubleDash: true },
+        { valueShort: 'dEteScjoC' },
       ),
     );
     return { tool: 'fd', root: normalizeTarget(fdOperands[1]?.text ?? '.') };

@@ -21,8 +21,6 @@ export interface OptionSpec {
   valueShort?: string;
   /** Long options that take a value when no `=` is given. */
   valueLong?: readonly string[];
-  /** Treat `--` as the end of options. */
-  doubleDash?: boolean;
 }
 
 /** Splits words into options and operands. */
@@ -38,8 +36,9 @@ export function readArgs(words: readonly Word[], spec: OptionSpec = {}): Arg[] {
       args.push({ kind: 'operand', text: t, glob: w.glob });
       continue;
     }
+    // Every program the policy reads this way ends its options at `--`.
     if (t === '--') {
-      if (spec.doubleDash) optionsEnded = true;
+      optionsEnded = true;
       continue;
     }
     if (t.startsWith('--')) {

@@ -19,7 +19,7 @@ const LONG_OK = new Set([...VALUE_LONG, 'sandbox', 'posix', 'traditional', 're-i
 
 export function checkAwk(words: readonly Word[]): SegmentVerdict {
   const name = (words[0] as Word).text;
-  const spec = { valueShort: VALUE_SHORT, valueLong: VALUE_LONG, doubleDash: true };
+  const spec = { valueShort: VALUE_SHORT, valueLong: VALUE_LONG };
   const args = readArgs(words.slice(1), spec);
   for (const a of args) {
     const problem = a.kind === 'operand' ? null : optionProblem(name, a);

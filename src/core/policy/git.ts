@@ -244,7 +244,6 @@ const WORKTREE_LIST_FLAGS = new Set(['porcelain', 'v', 'verbose', 'z', 'expire']
 const SEGMENT_OPTIONS = {
   valueShort: 'n',
   valueLong: ['sort', 'format', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'expire'],
-  doubleDash: true,
 };
 
 export function checkGit(words: readonly Word[]): SegmentVerdict {
@@ -398,7 +397,7 @@ function checkSubmodule(rest: readonly Word[]): SegmentVerdict {
 function checkHelp(rest: readonly Word[]): SegmentVerdict {
   const web = findDenied(rest, HELP_WEB);
   if (web !== null) return reject('mutation', `\`git help ${web}\` ${HELP_WEB.why}`);
-  for (const a of readArgs(rest, { doubleDash: true })) {
+  for (const a of readArgs(rest)) {
     if (a.kind === 'operand')
       return reject(
         'mutation',

@@ -124,6 +124,12 @@ export function checkJq(words: readonly Word[]): SegmentVerdict {
   for (let i = 1; i < words.length; i += 1) {
     const t = (words[i] as Word).text;
     if (ended || t === '-' || !t.startsWith('-')) {
+      // The shell expands a glob before jq starts, so a file's name could become the filter.
+      if (filter === undefined && words.slice(1, i + 1).some((w) => w.glob))
+        return reject(
+          'unknown',
+          `an unquoted glob at or before the jq filter (\`${t}\`) could put a file name in its place; quote it`,
+        );
       filter ??= t;
       continue;
     }
@@ -164,7 +170,14 @@ export function checkYq(words: readonly Word[]): SegmentVerdict {
   const hit = findDenied(args, YQ_DENY);
   if (hit !== null)
     return reject('mutation', `\`yq ${hit}\` edits or writes files, or reads a filter or modules from files`);
-  // Which word is the expression depends on the yq (Go or Python) and its subcommand: check every word.
+  // Which word is the expression depends on the yq (Go or Python) and its subcommand: check every
+  // word, and refuse a glob, which could put a file's name in the expression's place.
+  const glob = args.find((w) => w.glob);
+  if (glob !== undefined)
+    return reject(
+      'unknown',
+      `an unquoted glob (\`${glob.text}\`) could put a file name in place of the yq expression; quote it or name the files`,
+    );
   for (const w of args) {
     const problem = w.text.startsWith('-') ? null : filterProblem('yq', w.text);
     if (problem !== null) return reject('unknown', problem);

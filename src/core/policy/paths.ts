@@ -240,6 +240,41 @@ const JOINED = new Set(['eval', 'watch']);
 const SCRIPT_FLAG = /^-[A-Za-z]*c[A-Za-z]*$/;
 
 /**
+ * Programs that take a command line as an option's value and hand it to a shell (`su -c`,
+ * `runuser -c`, `script -c`, `flock FILE -c`) or split it into a command (`env -S`).
+ */
+const COMMAND_OPTIONS = new Map<string, { letter: string; long: string }>([
+  ['su', { letter: 'c', long: 'command' }],
+  ['runuser', { letter: 'c', long: 'command' }],
+  ['script', { letter: 'c', long: 'command' }],
+  ['flock', { letter: 'c', long: 'command' }],
+  ['env', { letter: 'S', long: 'split-string' }],
+]);
+
+/**
+ * The command lines given as option values (`su -c 'cat x'`, `su -lc …`, `--command=…`,
+ * `-S'…'`), or null. A letter inside a cluster counts even where an earlier letter might take
+ * it as its value: that only checks one more word.
+ */
+function optionScripts(program: string, args: readonly Word[]): { via: string; scripts: string[] } | null {
+  const option = COMMAND_OPTIONS.get(program);
+  if (option === undefined) return null;
+  const scripts: string[] = [];
+  for (const [i, { text }] of args.entries()) {
+    const next = args[i + 1]?.text ?? '';
+    if (text.startsWith('--')) {
+      // getopt_long takes any unambiguous abbreviation (`--comm`, `--split`).
+      const eq = text.indexOf('=');
+      if (namesLong(text.slice(2, eq < 0 ? undefined : eq), option.long))
+        scripts.push(eq < 0 ? next : text.slice(eq + 1));
+    } else if (text.startsWith('-') && text.indexOf(option.letter) > 0) {
+      scripts.push(text.slice(text.indexOf(option.letter) + 1) || next);
+    }
+  }
+  return scripts.length === 0 ? null : { via: `${program} -${option.letter}`, scripts };
+}
+
+/**
  * The command lines a segment hands to another shell, or null: the words of `eval`/`watch`, or for
  * `sh -c` (also behind any program that runs its arguments: `env`, `timeout`, `setsid`,
  * `find -exec`…) every word after the `-c` cluster. Which of them is the script depends on shell
@@ -249,6 +284,8 @@ const SCRIPT_FLAG = /^-[A-Za-z]*c[A-Za-z]*$/;
  */
 function innerScripts(program: string, args: readonly Word[]): { via: string; scripts: string[] } | null {
   if (JOINED.has(program)) return { via: program, scripts: [args.map((w) => w.text).join(' ')] };
+  const given = optionScripts(program, args);
+  if (given !== null) return given;
   const at = SHELLS.has(program) ? -1 : args.findIndex((w) => SHELLS.has(posix.basename(w.text)));
   if (at < 0 && !SHELLS.has(program)) return null;
   const flag = args.findIndex((w, i) => i > at && SCRIPT_FLAG.test(w.text));

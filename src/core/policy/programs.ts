@@ -236,7 +236,6 @@ const checkUniq: Checker = (words) => {
     readArgs(words.slice(1), {
       valueShort: 'fsw',
       valueLong: ['skip-fields', 'skip-chars', 'check-chars'],
-      doubleDash: true,
     }),
   );
   if (ops.some((o) => o.glob))
@@ -249,9 +248,7 @@ const checkUniq: Checker = (words) => {
 const checkDate: Checker = (words, ctx) => {
   const denied = deniedCheck('date', WRITE_OPTIONS.date)(words, ctx);
   if (!denied.allowed) return denied;
-  const ops = operands(
-    readArgs(words.slice(1), { valueShort: 'dfr', valueLong: ['date', 'file', 'reference'], doubleDash: true }),
-  );
+  const ops = operands(readArgs(words.slice(1), { valueShort: 'dfr', valueLong: ['date', 'file', 'reference'] }));
   const setting = ops.find((o) => !o.text.startsWith('+'));
   return setting === undefined
     ? allow('inspection')
@@ -261,7 +258,7 @@ const checkDate: Checker = (words, ctx) => {
 const checkHostname: Checker = (words, ctx) => {
   const denied = deniedCheck('hostname', WRITE_OPTIONS.hostname)(words, ctx);
   if (!denied.allowed) return denied;
-  const op = operands(readArgs(words.slice(1), { doubleDash: true }))[0];
+  const op = operands(readArgs(words.slice(1)))[0];
   return op === undefined ? allow('inspection') : reject('mutation', `\`hostname ${op.text}\` sets the host name`);
 };
 

@@ -41,6 +41,50 @@ const CARGO_MUTATE = new Set([
   'package',
 ]);
 
+/** libtest's options that select, list or report tests (what follows `cargo test --`), and those taking a value. */
+const LIBTEST_FLAGS = new Set([
+  '--nocapture',
+  '--no-capture',
+  '--show-output',
+  '--exact',
+  '--ignored',
+  '--include-ignored',
+  '--list',
+  '-q',
+  '--quiet',
+  '--test',
+  '--bench',
+  '--shuffle',
+  '--report-time',
+  '--force-run-in-process',
+]);
+const LIBTEST_VALUED = new Set(['--test-threads', '--skip', '--color', '--format', '--shuffle-seed']);
+/** rustc's lint-level options (what follows `cargo clippy --`). */
+const LINT_LEVEL = /^(?:-[DWAF]|--(?:deny|warn|allow|forbid|force-warn|cap-lints))(?:=?.+)?$/;
+
+/**
+ * Why a word cargo passes on after `--` is refused, or null. The test harness and rustc have
+ * options of their own that write files (`--logfile`, `--emit`, `-o`) or read arguments from a
+ * file (`@args`), so only options that select tests or set lint levels pass.
+ */
+function passThroughProblem(sub: string, rest: readonly Word[]): string | null {
+  for (let i = 0; i < rest.length; i += 1) {
+    const t = (rest[i] as Word).text;
+    if (sub === 'clippy') {
+      if (!LINT_LEVEL.test(t))
+        return `\`cargo clippy -- ${t}\` is not a lint level (\`-D warnings\`, \`-A clippy::x\`)`;
+      if (/^(?:-[DWAF]|--[a-z-]+)$/.test(t)) i += 1;
+    } else if (!t.startsWith('-') && !t.startsWith('@')) {
+      continue;
+    } else if (LIBTEST_VALUED.has(t.split('=')[0] as string)) {
+      if (!t.includes('=')) i += 1;
+    } else if (!LIBTEST_FLAGS.has(t)) {
+      return `\`cargo ${sub} -- ${t}\` is not a test-selection option of the test harness (options that write files, such as \`--logfile\`, or read \`@file\` arguments are not allowed)`;
+    }
+  }
+  return null;
+}
+
 export function checkCargo(words: readonly Word[]): SegmentVerdict {
   let i = 1;
   if (words[i]?.text.startsWith('+')) i += 1;
@@ -51,7 +95,10 @@ export function checkCargo(words: readonly Word[]): SegmentVerdict {
     i += 1;
   const sub = words[i]?.text;
   const rest = words.slice(i + 1);
-  const hit = findDenied(rest, { short: 'Z', long: ['fix', 'allow-dirty', 'allow-staged', 'allow-no-vcs', 'config'] });
+  // Words after `--` are the test harness's or rustc's, not cargo's (`--allow=dead_code` is a lint level).
+  const dashes = rest.findIndex((w) => w.text === '--');
+  const own = dashes < 0 ? rest : rest.slice(0, dashes);
+  const hit = findDenied(own, { short: 'Z', long: ['fix', 'allow-dirty', 'allow-staged', 'allow-no-vcs', 'config'] });
   if (sub === undefined)
     return reject(
       'unknown',
@@ -60,6 +107,8 @@ export function checkCargo(words: readonly Word[]): SegmentVerdict {
   if (CARGO_MUTATE.has(sub))
     return reject('mutation', `\`cargo ${sub}\` writes files, builds artifacts or changes dependencies`);
   if (hit !== null) return reject('mutation', `\`cargo ${sub} ${hit}\` can rewrite sources or inject configuration`);
+  const passed = dashes < 0 ? null : passThroughProblem(sub, rest.slice(dashes + 1));
+  if (passed !== null) return reject('unknown', passed);
   if (CARGO_VERIFY.has(sub)) return allow('verification');
   if (CARGO_INSPECT.has(sub)) return allow('inspection');
   if (sub === 'nextest' && rest[0]?.text === 'run') return allow('verification');

@@ -31,7 +31,6 @@ export function checkSed(words: readonly Word[]): SegmentVerdict {
   const args = readArgs(words.slice(1), {
     valueShort: 'el',
     valueLong: ['expression', 'line-length'],
-    doubleDash: true,
   });
   // The shell expands an unquoted glob before sed starts, so sed would run a file's name as its
   // script: `sed -n a*` runs the file `a x<line break>w out` as `a x` and `w out`, which writes.

@@ -25,14 +25,6 @@ test('RO-2: an option that takes a value may end the command without one', () =>
   assert.deepEqual(plan('git branch --sort'), { allowed: true, class: 'inspection', reason: null });
 });
 
-test('RO-3: where the model does not end options at `--` (git list forms), a word after it is still judged as an option', () => {
-  assert.deepEqual(plan('git branch -- -d'), {
-    allowed: false,
-    class: 'mutation',
-    reason: '`git branch -d` is not a listing option',
-  });
-});
-
 test('RO-2: a long option is allowed for a program whose denied options are short letters only', () => {
   assert.deepEqual(plan('tree --dirsfirst src'), { allowed: true, class: 'inspection', reason: null });
   assert.deepEqual(plan('printf --x'), { allowed: true, class: 'inspection', reason: null });
