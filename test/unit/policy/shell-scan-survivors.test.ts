@@ -326,3 +326,61 @@ test('RO-3: quoted text in a redirection target is one word and its expansions a
   const [seg] = segments("cat <'a' b");
   assert.deepEqual(words(seg), ['cat', 'b']);
 });
+
+test('RO-2: a `>` right after a read target starts a write, seen by the scan itself', () => {
+  assert.deepEqual(redirects(segments('cat <a>out')[0]), [
+    ['<', '<a', 'a'],
+    ['write', '> out', 'out'],
+  ]);
+});
+
+test('RO-3: the descriptor of a redirection is one digit glued to it; any other word stays in the argv', () => {
+  assert.deepEqual(words(segments('cat a>/dev/null')[0]), ['cat', 'a']);
+  assert.deepEqual(words(segments('cat a ->/dev/null')[0]), ['cat', 'a', '-']);
+  const [seg] = segments('cat 0</dev/null 9>/dev/null');
+  assert.deepEqual(words(seg), ['cat']);
+  assert.deepEqual(
+    redirects(seg).map(([kind, text]) => [kind, text.trim()]),
+    [
+      ['<', '0</dev/null'],
+      ['null', '9>/dev/null'],
+    ],
+  );
+  for (const command of ['cat a >&0', 'cat a >&9'])
+    assert.deepEqual(redirects(segments(command)[0]), [['dup', command.slice(6), null]], command);
+  assert.deepEqual(problems('cat a 2>&1-'), ['unknown: `>&1-` is not a plain descriptor duplication like `2>&1`']);
+  // `>&` followed by a file name is a write to that file, not a duplication.
+  assert.deepEqual(redirects(segments('cat a >&/dev/null')[0]), [['null', '>&/dev/null', '/dev/null']]);
+});
+
+test('RO-3: the word state follows quoted text: its length and a `#` after it', () => {
+  assert.deepEqual(problems("ls ''ab#x"), []);
+  assert.deepEqual(words(segments("ls ''ab#x")[0]), ['ls', 'ab#x']);
+});
+
+test('RO-3: brace expansion needs an unescaped `..` or `,` inside one pair of braces', () => {
+  assert.deepEqual(problems('ls {a\\..}'), []);
+  assert.deepEqual(problems('ls a,b}'), []);
+  assert.equal(problems('ls {a,b}{c}').length, 1);
+});
+
+test('RO-2: an empty command between two `;` is refused', () => {
+  assert.ok(problems('ls ; ; ls').includes('unknown: an operator has no command on one side'));
+});
+
+test('RO-2: the words after a redirection stay separate words, also in a segment refused for parentheses', () => {
+  for (const command of ['cat a>/dev/null(b)', 'cat a<b(b)', 'cat a>&2(b)', 'cat a>|c(b)'])
+    assert.deepEqual(words(segments(command)[0]), ['cat', 'a', 'b'], command);
+});
+
+test('RO-2: a quoted redirection target is read as one word for the path check', () => {
+  const targetWords = (command: string) => {
+    const [r] = segments(command)[0]?.redirects ?? [];
+    assert.ok(r?.targetWords?.ok, command);
+    return r.targetWords.words.map((w) => w.text);
+  };
+  assert.deepEqual(targetWords("cat <'a b'c"), ['a bc']);
+  assert.deepEqual(targetWords('cat <"a b"c'), ['a bc']);
+  assert.deepEqual(targetWords('cat <a\\ b'), ['a b']);
+  assert.deepEqual(targetWords("cat x <'/etc/passwd'"), ['/etc/passwd']);
+});
