@@ -170,7 +170,7 @@ class Scanner {
     const s = this.s;
     const close = s[i] === "'" ? s.indexOf("'", i + 1) : this.scanDouble(i);
     if (close < 0) return -1;
-    this.addWordText(s.slice(i, close + 1), true);
+    this.addWordText(s.slice(i, close + 1));
     return close + 1;
   }
 
@@ -182,7 +182,7 @@ class Scanner {
       return i + 1;
     }
     if (next.charCodeAt(0) > 0x7e) this.nonAscii(next);
-    this.addWordText('\\' + next, true);
+    this.addWordText('\\' + next);
     return i + 2;
   }
 
@@ -272,12 +272,12 @@ class Scanner {
     else this.problem(`\`$${next ?? ''}…\` expands a variable, so the command is not static`, 'unknown');
   }
 
-  private addWordText(text: string, literal: boolean): void {
+  private addWordText(text: string): void {
     if (this.wordLen === 0) this.wordIsOption = text[0] === '-' || text[1] === '-';
     if (text.includes('=')) this.wordSawEquals = true;
     this.out += text;
     this.wordLen += text.length;
-    if (literal) this.wordDigitsOnly = false;
+    this.wordDigitsOnly = false;
   }
 
   private plainChar(i: number): number {
@@ -519,10 +519,10 @@ class Scanner {
           j = s.length;
           break;
         }
-        this.addWordText(s.slice(j, close + 1), true);
+        this.addWordText(s.slice(j, close + 1));
         j = close + 1;
       } else if (c === '\\') {
-        this.addWordText(s.slice(j, j + 2), true);
+        this.addWordText(s.slice(j, j + 2));
         j += 2;
       } else {
         j = this.plainChar(j);
