@@ -10,7 +10,7 @@ const folders = {
   store: { break: 95 },
   tracker: { break: 91 },
   plan: { break: 95 },
-  policy: { break: 78 },
+  policy: { break: 85 },
   session: { break: 81 },
 };
 
