@@ -29,8 +29,8 @@ const keepExpansions: Record<string, string> = new Proxy(
  * The words of one text, or why shell-quote gave up (it throws on input such as `${x`).
  * `syntax` names the first operator or comment shell-quote found (`(`, `&`, `#`): the scan has
  * then already flagged the segment, since it splits at every operator it allows and escapes a `#`
- * inside a word. Their text is kept among the words, because for the path rule it is still part
- * of what the shell may open (`ls >#x` names the file `#x`).
+ * inside a word. Their text is kept among the words all the same, so that the path rule checks
+ * it too: reading more words can only refuse more.
  */
 export type SegmentWords = { ok: true; words: Word[]; syntax: string | null } | { ok: false; reason: string };
 
