@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { runCommandTool } from '../../../src/core/tools';
+import { createNodeShell } from '../../../src/node/shell';
+import { ctxFor, makeWorkspace } from './helpers';
+
+// Without an OS sandbox, plan mode refuses git while the repository's configuration names a
+// program (RO-1, RO-2). git reads that configuration from more than `.git/config`: the
+// per-worktree file `.git/config.worktree` (with `extensions.worktreeConfig`), and the config of
+// the common folder that `.git/commondir` names. Each must be judged like `.git/config`.
+
+function unsandboxedPlan(own: ReturnType<typeof makeWorkspace>) {
+  const ctx = ctxFor(own, { mode: 'plan' });
+  ctx.ports = { ...ctx.ports, shell: createNodeShell({ bwrap: null }) };
+  return ctx;
+}
+
+function committedRepository(own: ReturnType<typeof makeWorkspace>): void {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: own.root, encoding: 'utf8' });
+  git('init', '-q');
+  own.write('a.txt', 'alpha\n');
+  own.write('.gitattributes', 'a.txt diff=vt\n');
+  git('add', '.');
+  git('-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-qm', 'init');
+}
+
+test('RO-1, RO-2: without a sandbox, plan mode refuses git while .git/config.worktree names a program; the program does not run', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    spawnSync('git', ['config', 'extensions.worktreeConfig', 'true'], { cwd: own.root });
+    const marker = path.join(own.outside, 'textconv-ran');
+    fs.writeFileSync(
+      path.join(own.root, '.git', 'config.worktree'),
+      `[diff "vt"]\n\ttextconv = touch ${marker}; cat\n`,
+    );
+    const r = await runCommandTool.run({ command: 'git log -p -1' }, unsandboxedPlan(own));
+    assert.equal(r.error?.code, 'refused', r.content);
+    assert.match(r.content, /the repository's \.git\/config\.worktree sets `textconv`, a program git would run/);
+    assert.equal(fs.existsSync(marker), false, 'the textconv program did not run');
+  } finally {
+    own.cleanup();
+  }
+});
+
+test('RO-1, RO-2: without a sandbox, plan mode refuses git while .git/commondir moves the repository configuration elsewhere', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    // The common folder holds the config git reads; it may sit anywhere, so it is not looked into.
+    const common = path.join(own.root, 'common');
+    fs.cpSync(path.join(own.root, '.git'), common, { recursive: true });
+    const marker = path.join(own.outside, 'textconv-ran');
+    fs.appendFileSync(path.join(common, 'config'), `[diff "vt"]\n\ttextconv = touch ${marker}; cat\n`);
+    fs.writeFileSync(path.join(own.root, '.git', 'commondir'), `${common}\n`);
+    const r = await runCommandTool.run({ command: 'git log -p -1' }, unsandboxedPlan(own));
+    assert.equal(r.error?.code, 'refused', r.content);
+    assert.match(r.content, /\.git\/commondir` names another folder whose configuration git reads/);
+    assert.equal(fs.existsSync(marker), false, 'the textconv program did not run');
+  } finally {
+    own.cleanup();
+  }
+});
+
+test('RO-1, RO-2: without a sandbox, plan mode refuses git while a nested repository config names a program (`git -C sub`, `cd sub && git`)', async () => {
+  const own = makeWorkspace();
+  try {
+    own.write('sub/a.txt', 'alpha\n');
+    own.write('sub/.gitattributes', 'a.txt diff=vt\n');
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: path.join(own.root, 'sub'), encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-qm', 'init');
+    const ctx = unsandboxedPlan(own);
+    assert.ok(
+      (await runCommandTool.run({ command: 'git -C sub log -1' }, ctx)).ok,
+      'a plain nested repository is fine',
+    );
+    const marker = path.join(own.outside, 'textconv-ran');
+    git('config', 'diff.vt.textconv', `touch ${marker}; cat`);
+    for (const command of ['git -C sub log -p -1', 'cd sub && git log -p -1']) {
+      const r = await runCommandTool.run({ command }, ctx);
+      assert.equal(r.error?.code, 'refused', command);
+      assert.match(r.content, /the repository's sub\/\.git\/config sets `textconv`, a program git would run/, command);
+    }
+    assert.equal(fs.existsSync(marker), false, 'the textconv program did not run');
+  } finally {
+    own.cleanup();
+  }
+});
+
+test('RO-1, RO-2: without a sandbox, plan mode refuses git while a nested `.git` is a pointer to a repository elsewhere', async () => {
+  const own = makeWorkspace();
+  try {
+    spawnSync('git', ['init', '-q', path.join(own.outside, 'real')]);
+    own.write('sub/.git', `gitdir: ${path.join(own.outside, 'real', '.git')}\n`);
+    const r = await runCommandTool.run({ command: 'git -C sub status --short' }, unsandboxedPlan(own));
+    assert.equal(r.error?.code, 'refused', r.content);
+    assert.match(
+      r.content,
+      /`sub\/\.git` is not a folder \(a worktree or submodule pointer leads to a repository elsewhere\)/,
+    );
+  } finally {
+    own.cleanup();
+  }
+});
