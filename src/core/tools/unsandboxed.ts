@@ -12,11 +12,18 @@ import type { EntryKind, FileSystem } from '../ports';
 /** Entries looked at before giving up: a workspace larger than this cannot be cleared cheaply. */
 const WALK_LIMIT = 100_000;
 
+/**
+ * git lets a line start with section headers (`[diff "x"] textconv = cmd` is one line, and a
+ * subsection name may hold `]`), so a key or a header counts after any run of headers too.
+ */
+const HEADERS_BEFORE = String.raw`^\s*(?:\[(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*")*\]\s*)*`;
 /** Config keys whose value git runs as a program, and sections that pull in other config. */
-const GIT_PROGRAM_KEY =
-  /^\s*(textconv|clean|smudge|process|external|fsmonitor|hookspath|sshcommand|askpass|editor|pager|program|command|helper|cmd|tool)\s*=/im;
-const GIT_INCLUDE = /^\s*\[\s*include(if)?\b/im;
-const GIT_ALIAS_SHELL = /^\s*\[\s*alias\b/im;
+const GIT_PROGRAM_KEY = new RegExp(
+  `${HEADERS_BEFORE}(textconv|clean|smudge|process|external|fsmonitor|hookspath|sshcommand|askpass|editor|pager|program|command|helper|cmd|tool)\\s*=`,
+  'im',
+);
+const GIT_INCLUDE = new RegExp(String.raw`${HEADERS_BEFORE}\[\s*include(if)?\b`, 'im');
+const GIT_ALIAS_SHELL = new RegExp(String.raw`${HEADERS_BEFORE}\[\s*alias\b`, 'im');
 const GIT_CONFIG_FILE = new Set(['config', 'config.worktree']);
 
 const isInside = (root: string, path: string): boolean =>

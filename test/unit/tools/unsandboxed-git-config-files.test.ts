@@ -107,3 +107,29 @@ test('RO-1, RO-2: without a sandbox, plan mode refuses git while a nested `.git`
     own.cleanup();
   }
 });
+
+test('RO-1, RO-2: without a sandbox, a program key or include written on the line of its section header (git reads it so) still refuses git', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    const configPath = path.join(own.root, '.git', 'config');
+    const plain = fs.readFileSync(configPath, 'utf8');
+    const marker = path.join(own.outside, 'textconv-ran');
+    const ctx = unsandboxedPlan(own);
+    for (const [lines, reason] of [
+      [`[diff "vt"] textconv = touch ${marker}; cat\n`, 'sets `textconv`, a program git would run'],
+      [`[diff "v]t"] textconv = touch ${marker}; cat\n`, 'sets `textconv`, a program git would run'],
+      [`[core][diff "vt"]\tTextConv=touch ${marker}; cat\n`, 'sets `TextConv`, a program git would run'],
+      [`[core] [include] path = ../other.cfg\n`, 'includes other config files'],
+      [`[core] [alias] lg = !touch ${marker}\n`, 'defines aliases'],
+    ] as const) {
+      fs.writeFileSync(configPath, plain + lines);
+      const r = await runCommandTool.run({ command: 'git log -p -1' }, ctx);
+      assert.equal(r.error?.code, 'refused', lines);
+      assert.ok(r.content.includes(`the repository's .git/config ${reason}`), `${lines}: ${r.content}`);
+    }
+    assert.equal(fs.existsSync(marker), false, 'the textconv program did not run');
+  } finally {
+    own.cleanup();
+  }
+});
