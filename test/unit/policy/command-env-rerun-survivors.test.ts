@@ -1,5 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { join } from 'node:path';
 import { commandEnvironment } from '../../../src/core/policy';
 
 // Survivors of the quiet-machine rerun of command-env.ts (issue 19): the pass-through list is an
@@ -44,4 +48,31 @@ test('RO-2, MODE-1: only whole `LC_*` locale names pass; a secret whose name mer
     Object.values(env).some((value) => value.startsWith('secret-')),
     false,
   );
+});
+
+test('RO-2: with the plan command environment, `git diff` and `git describe --dirty` run no repository hook (they refresh the index, which runs post-index-change)', () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(join(os.tmpdir(), 'vtplan-env-hook-')));
+  try {
+    const git = (args: string[], env: NodeJS.ProcessEnv) => spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+    git(['init', '-q'], process.env);
+    fs.writeFileSync(join(dir, 'f.txt'), 'a\n');
+    git(['add', 'f.txt'], process.env);
+    git(['-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-qm', 'init'], process.env);
+    const marker = join(dir, 'hook-ran');
+    const hook = join(dir, '.git', 'hooks', 'post-index-change');
+    fs.writeFileSync(hook, `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    const plan = commandEnvironment(process.env, { mode: 'plan', root: dir, scratch: join(dir, '.scratch') });
+    let stamp = Date.now() / 1000;
+    const dirtyStat = () => fs.utimesSync(join(dir, 'f.txt'), (stamp += 10), stamp);
+    for (const args of [['diff'], ['describe', '--dirty', '--always']]) {
+      dirtyStat();
+      assert.equal(git(args, plan).status, 0, args.join(' '));
+      assert.equal(fs.existsSync(marker), false, `git ${args.join(' ')} ran the hook`);
+    }
+    dirtyStat();
+    git(['diff'], process.env);
+    assert.equal(fs.existsSync(marker), true, 'control: without the overrides git diff runs the hook');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

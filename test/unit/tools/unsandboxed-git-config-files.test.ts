@@ -133,3 +133,21 @@ test('RO-1, RO-2: without a sandbox, a program key or include written on the lin
     own.cleanup();
   }
 });
+
+test('RO-1, RO-2: without a sandbox, plan-mode `git diff` runs no hook of the repository (the index refresh would run post-index-change)', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    const marker = path.join(own.outside, 'hook-ran');
+    fs.writeFileSync(path.join(own.root, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\ntouch '${marker}'\n`, {
+      mode: 0o755,
+    });
+    const later = Date.now() / 1000 + 60;
+    fs.utimesSync(path.join(own.root, 'a.txt'), later, later);
+    const r = await runCommandTool.run({ command: 'git diff' }, unsandboxedPlan(own));
+    assert.ok(r.ok, r.content);
+    assert.equal(fs.existsSync(marker), false, 'the hook did not run');
+  } finally {
+    own.cleanup();
+  }
+});
