@@ -34,8 +34,8 @@ interface WorkspaceWalk {
   outside: { link: string; target: string } | null;
   /** Every entry named `.git` (a repository's folder, or a pointer to one elsewhere), nested ones included. */
   gitEntries: { path: string; kind: EntryKind }[];
-  /** Every `config`/`config.worktree` file inside a `.git` folder (submodules' `.git/modules/*` included). */
-  gitConfigFiles: string[];
+  /** Every `config`/`config.worktree` entry inside a `.git` folder (submodules' `.git/modules/*` included). */
+  gitConfigFiles: { path: string; kind: EntryKind }[];
 }
 
 /** Walks the workspace without following links; stops at the first link whose target is outside it. */
@@ -51,7 +51,8 @@ async function walkWorkspace(fs: FileSystem, root: string): Promise<WorkspaceWal
       if (seen > WALK_LIMIT) return 'too_large';
       const path = `${dir}/${entry.name}`;
       if (entry.name === '.git') walk.gitEntries.push({ path, kind: entry.kind });
-      if (inGit && entry.kind === 'file' && GIT_CONFIG_FILE.has(entry.name)) walk.gitConfigFiles.push(path);
+      if (inGit && entry.kind !== 'directory' && GIT_CONFIG_FILE.has(entry.name))
+        walk.gitConfigFiles.push({ path, kind: entry.kind });
       if (entry.kind === 'directory') queue.push({ dir: path, inGit: inGit || entry.name === '.git' });
       if (entry.kind !== 'symlink') continue;
       walk.outside = await outsideTarget(fs, realRoot, path);
@@ -98,7 +99,10 @@ async function gitConfigRisk(fs: FileSystem, root: string, walk: WorkspaceWalk):
       return `\`${shown(entry.path)}/commondir\` names another folder whose configuration git reads`;
   }
   for (const file of walk.gitConfigFiles) {
-    const risk = configTextRisk(shown(file), (await fs.readText(file)) ?? '');
+    // git follows a link here; the check does not read through links, so it refuses instead.
+    if (file.kind !== 'file')
+      return `\`${shown(file.path)}\` is not a plain file, and git would read the config it leads to`;
+    const risk = configTextRisk(shown(file.path), (await fs.readText(file.path)) ?? '');
     if (risk !== null) return risk;
   }
   return null;

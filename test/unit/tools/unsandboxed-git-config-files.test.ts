@@ -151,3 +151,22 @@ test('RO-1, RO-2: without a sandbox, plan-mode `git diff` runs no hook of the re
     own.cleanup();
   }
 });
+
+test('RO-1, RO-2: without a sandbox, plan mode refuses git while a repository config file is a link (git reads what it leads to)', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    const marker = path.join(own.outside, 'textconv-ran');
+    const config = path.join(own.root, '.git', 'config');
+    const real = path.join(own.root, '.git', 'config.real');
+    fs.writeFileSync(real, `${fs.readFileSync(config, 'utf8')}[diff "vt"]\n\ttextconv = touch ${marker}; cat\n`);
+    fs.rmSync(config);
+    fs.symlinkSync('config.real', config);
+    const r = await runCommandTool.run({ command: 'git log -p -1' }, unsandboxedPlan(own));
+    assert.equal(r.error?.code, 'refused', r.content);
+    assert.match(r.content, /`\.git\/config` is not a plain file, and git would read the config it leads to/);
+    assert.equal(fs.existsSync(marker), false, 'the textconv program did not run');
+  } finally {
+    own.cleanup();
+  }
+});
