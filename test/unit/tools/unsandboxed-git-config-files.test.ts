@@ -170,3 +170,19 @@ test('RO-1, RO-2: without a sandbox, plan mode refuses git while a repository co
     own.cleanup();
   }
 });
+
+test('RO-1, RO-2: without a sandbox, only config inside a `.git` folder is judged: project files named config, a folder named config and program words inside values leave git allowed', async () => {
+  const own = makeWorkspace();
+  try {
+    committedRepository(own);
+    spawnSync('git', ['config', 'remote.origin.url', 'https://example.org/repo?tool=x&command=y'], { cwd: own.root });
+    // A submodule named `config` keeps its repository in the folder `.git/modules/config`.
+    own.write('.git/modules/config/config', '[core]\n\tbare = false\n');
+    for (const name of ['config', 'config.worktree', 'deploy/config'])
+      own.write(name, '[alias]\n\tlg = !touch pwned\n[core]\n\teditor = vim\n[include]\n\tpath = x\n');
+    const r = await runCommandTool.run({ command: 'git log -1' }, unsandboxedPlan(own));
+    assert.ok(r.ok, r.content);
+  } finally {
+    own.cleanup();
+  }
+});
