@@ -12,7 +12,8 @@
  *
  * Plan mode adds git overrides that outrank repository config: no fsmonitor hook (run by
  * `git status`), no bare repository discovered inside the workspace (it brings its own config),
- * no optional lock files.
+ * no hooks at all (`git diff` and `git describe --dirty` refresh the index, which runs
+ * post-index-change), no optional lock files.
  */
 import type { AgentMode } from '../vocabulary';
 
@@ -42,6 +43,7 @@ const PLAN_GIT_OVERRIDES: readonly [string, string][] = [
   ['core.fsmonitor', 'false'],
   ['safe.bareRepository', 'explicit'],
   ['core.pager', 'cat'],
+  ['core.hooksPath', '/dev/null'],
 ];
 
 export interface CommandEnvOptions {

@@ -31,13 +31,15 @@ test('RO-2, MODE-1: the plan command environment is exactly the allow-listed hos
     GIT_PAGER: 'cat',
     GIT_TERMINAL_PROMPT: '0',
     GIT_CEILING_DIRECTORIES: '/work',
-    GIT_CONFIG_COUNT: '3',
+    GIT_CONFIG_COUNT: '4',
     GIT_CONFIG_KEY_0: 'core.fsmonitor',
     GIT_CONFIG_VALUE_0: 'false',
     GIT_CONFIG_KEY_1: 'safe.bareRepository',
     GIT_CONFIG_VALUE_1: 'explicit',
     GIT_CONFIG_KEY_2: 'core.pager',
     GIT_CONFIG_VALUE_2: 'cat',
+    GIT_CONFIG_KEY_3: 'core.hooksPath',
+    GIT_CONFIG_VALUE_3: '/dev/null',
     GIT_OPTIONAL_LOCKS: '0',
   });
 });

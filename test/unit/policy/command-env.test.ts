@@ -68,7 +68,7 @@ test('RO-2, MODE-1: a command environment is an allow-list: keys, tokens and inj
 
 test('RO-2: plan mode adds the git overrides and sends build outputs and bytecode to the scratch folder; build/auto keep them in the workspace', () => {
   const plan = planEnv({});
-  assert.equal(plan.GIT_CONFIG_COUNT, '3');
+  assert.equal(plan.GIT_CONFIG_COUNT, '4');
   assert.deepEqual([plan.GIT_CONFIG_KEY_0, plan.GIT_CONFIG_VALUE_0], ['core.fsmonitor', 'false']);
   assert.deepEqual([plan.CARGO_TARGET_DIR, plan.PYTHONDONTWRITEBYTECODE], ['/tmp/scratch/cargo-target', '1']);
   const build = commandEnvironment(
