@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkCommandInWorkspace, checkCommandPaths } from '../../../src/core/policy';
+
+const ROOT = '/work/ws';
+const FOLDER_REASON =
+  "names the runtime's own folder `.vtcode/` (session logs and plans; writing there would forge the session's record), which commands may not touch";
+
+const DASH = ['dash'];
+const BASH = ['bash'];
+const BUSYBOX = ['busybox', 'sh'];
+
+/** What `shell` (program and leading arguments) expands `pattern` to in a folder holding only `.vtcode/` (the positive control). */
+function expands(shell: readonly string[], pattern: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vtplan-bracket-'));
+  try {
+    mkdirSync(join(dir, '.vtcode'));
+    const [program = 'sh', ...args] = shell;
+    return execFileSync(program, [...args, '-c', `echo ${pattern}`], { cwd: dir, encoding: 'utf8' }).trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `cat PATTERN/sessions/s.jsonl` must be refused by the path rule in every mode, naming the runtime folder. */
+function assertReachesRuntimeFolder(pattern: string): void {
+  const command = `cat ${pattern}/sessions/s.jsonl`;
+  for (const mode of ['build', 'auto'] as const) {
+    const v = checkCommandInWorkspace(command, mode, ROOT);
+    assert.equal(v.allowed, false, `${mode}: ${command}`);
+    assert.equal(v.refusedBy, 'paths', `${mode}: ${command}`);
+    assert.ok(v.reason?.includes(FOLDER_REASON), `${mode}: ${command}: ${v.reason}`);
+  }
+  // Plan mode refuses unquoted brackets earlier (read-only rule); the path rule alone must refuse too.
+  const plan = checkCommandPaths(command, ROOT, 'plan');
+  assert.equal(plan.allowed, false, `plan: ${command}`);
+  assert.ok(plan.reason?.includes(FOLDER_REASON), `plan: ${command}: ${plan.reason}`);
+}
+
+test('MODE-1, RO-2: a `]` right after a negating `!` is a member, so `.[!]]tcode` is one bracket and reaches .vtcode', () => {
+  assert.equal(expands(DASH, '.[!]]tcode'), '.vtcode');
+  assertReachesRuntimeFolder('.[!]]tcode');
+  const v = checkCommandInWorkspace('cat .[!]]/x', 'build', ROOT);
+  assert.equal(v.allowed, false);
+  assert.match(v.reason ?? '', /the glob `\.\[!\]\]\/x` can match `\.\.` \(the folder above\)/);
+});
+
+test('MODE-1, RO-2: `^` negates like `!` (bash, busybox sh), so `.[^]]tcode` reaches .vtcode', () => {
+  for (const shell of [BASH, BUSYBOX]) assert.equal(expands(shell, '.[^]]tcode'), '.vtcode', shell.join(' '));
+  assertReachesRuntimeFolder('.[^]]tcode');
+});
+
+test('MODE-1, RO-2: a member followed by `.`, `:` or another letter does not open a class: two brackets in one component still reach .vtcode', () => {
+  for (const pattern of ['.[ve]tcod[ve]', '.[v.]tcod[e.]', '.[v:]tcod[e:]', '.[[v]tcod[ev]']) {
+    assert.equal(expands(DASH, pattern), '.vtcode', pattern);
+    assertReachesRuntimeFolder(pattern);
+  }
+});
+
+test('MODE-1, RO-2: `[:]`, `[=]`, `[.]` inside a bracket are no empty class (the closing `:]` overlaps the opening `[:`), so the bracket closes at that `]`', () => {
+  for (const pattern of ['.[v[:]tcode', '.[v[=]tcode', '.[v[.]tcode']) {
+    assert.equal(expands(DASH, pattern), '.vtcode', pattern);
+    assertReachesRuntimeFolder(pattern);
+  }
+});
+
+test('MODE-1, RO-2: collating elements `[.c.]` and equivalence classes `[=c=]` hold their own `]` (bash, busybox sh)', () => {
+  for (const pattern of ['.[[.v.]]tcode', '.[[=v=]]tcode']) {
+    for (const shell of [BASH, BUSYBOX])
+      assert.equal(expands(shell, pattern), '.vtcode', `${shell.join(' ')}: ${pattern}`);
+    assertReachesRuntimeFolder(pattern);
+  }
+});
