@@ -41,6 +41,29 @@ function assertReachesRuntimeFolder(pattern: string): void {
   assert.ok(plan.reason?.includes(FOLDER_REASON), `plan: ${command}: ${plan.reason}`);
 }
 
+test('MODE-1, RO-2: a `]` quoted or escaped inside a bracket is a member, so `.[v\\]]tcode` and `.[v"]"]tcode` reach .vtcode, writes included', () => {
+  const patterns = ['.[v\\]]tcode', '.[v"]"]tcode', ".[v']']tcode", '.[[:alpha:]\\]]tcode'];
+  for (const pattern of patterns) {
+    assert.equal(expands(DASH, pattern), '.vtcode', pattern);
+    assertReachesRuntimeFolder(pattern);
+  }
+  for (const mode of ['build', 'auto'] as const)
+    for (const command of ['cp x .[v\\]]tcode/plans/plan.md', 'echo x > .[v"]"]tcode/plans/plan.md']) {
+      const v = checkCommandInWorkspace(command, mode, ROOT);
+      assert.equal(v.allowed, false, `${mode}: ${command}`);
+      assert.ok(v.reason?.includes(FOLDER_REASON), `${mode}: ${command}: ${v.reason}`);
+    }
+});
+
+test('MODE-1, RO-2: bracket globs that dash expands to `..` through an escaped `]` or a `[.` it does not know are refused as leaving the workspace', () => {
+  for (const pattern of ['.[.\\]]', '.[[.[.]']) assert.equal(expands(DASH, pattern), '..', pattern);
+  for (const command of ['cat .[.\\]]/x', 'cat .[[.[.]/x', 'cd .[.\\]] && cat x']) {
+    const v = checkCommandInWorkspace(command, 'build', ROOT);
+    assert.equal(v.allowed, false, command);
+    assert.match(v.reason ?? '', /can match `\.\.` \(the folder above\) under \/bin\/sh/, command);
+  }
+});
+
 test('MODE-1, RO-2: a `]` right after a negating `!` is a member, so `.[!]]tcode` is one bracket and reaches .vtcode', () => {
   assert.equal(expands(DASH, '.[!]]tcode'), '.vtcode');
   assertReachesRuntimeFolder('.[!]]tcode');
@@ -55,7 +78,7 @@ test('MODE-1, RO-2: `^` negates like `!` (bash, busybox sh), so `.[^]]tcode` rea
 });
 
 test('MODE-1, RO-2: a member followed by `.`, `:` or another letter does not open a class: two brackets in one component still reach .vtcode', () => {
-  for (const pattern of ['.[ve]tcod[ve]', '.[v.]tcod[e.]', '.[v:]tcod[e:]', '.[[v]tcod[ev]']) {
+  for (const pattern of ['.[ve]tco[de]e', '.[v.]tco[d.]e', '.[v:]tco[d:]e', '.[[v]tco[dv]e']) {
     assert.equal(expands(DASH, pattern), '.vtcode', pattern);
     assertReachesRuntimeFolder(pattern);
   }
