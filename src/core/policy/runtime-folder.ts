@@ -11,18 +11,42 @@ export const RUNTIME_FOLDER = '.vtcode';
 const READABLE_IN_PLAN = `${RUNTIME_FOLDER}/plans`;
 
 /**
- * Why the workspace-relative POSIX path `relative` (normalised, no `..`) may not be named in
- * `mode`, or null. `glob`: the path's words may be glob patterns, which count when they could match.
+ * Whether `command` may make a leading `*` or `?` match a leading `.`: bash's `dotglob` (`shopt -s`;
+ * `bash -O`, even with a name built from variables; `BASHOPTS`; any `GLOBIGNORE`; macOS's /bin/sh is
+ * bash), zsh's `GLOB_DOTS` (`setopt`, `-o`, `-4`, the `(D)` qualifier: any zsh line counts), tcsh's
+ * `globdot`, ksh93's `FIGNORE`. Read without quotes, backslashes and `_` (zsh ignores `_` and case in
+ * option names); `$'…'` can spell any of these words, so it counts too. `..` stays exempt: these
+ * shells never match it with wildcards.
  */
-export function runtimeFolderProblem(relative: string, glob: boolean, mode: AgentMode): string | null {
+export function wildcardsMayMatchDots(command: string): boolean {
+  const plain = command.replace(/["'\\_]/g, '');
+  return (
+    command.includes("$'") ||
+    /dotglob|globdot|globignore|bashopts|fignore|shopt|setopt|zsh/i.test(plain) ||
+    /\s[-+]O/.test(plain)
+  );
+}
+
+/**
+ * Why the workspace-relative POSIX path `relative` (normalised, no `..`) may not be named in
+ * `mode`, or null. `glob`: the path's words may be glob patterns, which count when they could match;
+ * `leadingDots`: their leading `*` and `?` may match a leading `.` (`wildcardsMayMatchDots`).
+ */
+export function runtimeFolderProblem(
+  relative: string,
+  glob: boolean,
+  mode: AgentMode,
+  leadingDots: boolean,
+): string | null {
   const slash = relative.indexOf('/');
-  if (slash < 0) return runtimeFolderProblemOf(relative, undefined, glob, mode);
+  if (slash < 0) return runtimeFolderProblemOf(relative, undefined, glob, mode, leadingDots);
   const end = relative.indexOf('/', slash + 1);
   return runtimeFolderProblemOf(
     relative.slice(0, slash),
     relative.slice(slash + 1, end < 0 ? undefined : end),
     glob,
     mode,
+    leadingDots,
   );
 }
 
@@ -32,19 +56,23 @@ export function runtimeFolderProblemOf(
   second: string | undefined,
   glob: boolean,
   mode: AgentMode,
+  leadingDots: boolean,
 ): string | null {
   // Case-insensitive file systems (macOS, Windows) open `.VTCODE` as `.vtcode`.
-  if (!nameMayBe(first, glob, RUNTIME_FOLDER)) return null;
+  if (!nameMayBe(first, glob, RUNTIME_FOLDER, leadingDots)) return null;
   if (mode === 'plan' && second?.toLowerCase() === 'plans') return null;
   const allowed = mode === 'plan' ? ` (plan mode may read \`${READABLE_IN_PLAN}/\`)` : '';
   return `names the runtime's own folder \`${RUNTIME_FOLDER}/\` (session logs and plans; writing there would forge the session's record), which commands may not touch${allowed}`;
 }
 
-/** Whether the path component `part` (a glob pattern when `glob`) may name `name` (lower case) on a case-insensitive file system. */
-export function nameMayBe(part: string, glob: boolean, name: string): boolean {
+/**
+ * Whether the path component `part` (a glob pattern when `glob`) may name `name` (lower case) on a
+ * case-insensitive file system; `leadingDots`: a leading `*` or `?` may match a leading `.`.
+ */
+export function nameMayBe(part: string, glob: boolean, name: string, leadingDots = false): boolean {
   if (!glob || !/[*?[]/.test(part)) return part.toLowerCase() === name;
   // sh matches a leading `.` only literally (a bracket may or may not: counted as matching).
-  if (name.startsWith('.') && (part.startsWith('*') || part.startsWith('?'))) return false;
+  if (!leadingDots && name.startsWith('.') && (part.startsWith('*') || part.startsWith('?'))) return false;
   return globMayMatch(part, name);
 }
 

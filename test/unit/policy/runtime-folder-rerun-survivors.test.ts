@@ -15,12 +15,12 @@ const BASH = ['bash'];
 const BUSYBOX = ['busybox', 'sh'];
 
 /** What `shell` (program and leading arguments) expands `pattern` to in a folder holding only `.vtcode/` (the positive control). */
-function expands(shell: readonly string[], pattern: string): string {
+function expands(shell: readonly string[], pattern: string, setup = ''): string {
   const dir = mkdtempSync(join(tmpdir(), 'vtplan-bracket-'));
   try {
     mkdirSync(join(dir, '.vtcode'));
     const [program = 'sh', ...args] = shell;
-    return execFileSync(program, [...args, '-c', `echo ${pattern}`], { cwd: dir, encoding: 'utf8' }).trim();
+    return execFileSync(program, [...args, '-c', `${setup}echo ${pattern}`], { cwd: dir, encoding: 'utf8' }).trim();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -97,4 +97,35 @@ test('MODE-1, RO-2: collating elements `[.c.]` and equivalence classes `[=c=]` h
       assert.equal(expands(shell, pattern), '.vtcode', `${shell.join(' ')}: ${pattern}`);
     assertReachesRuntimeFolder(pattern);
   }
+});
+
+test('MODE-1, RO-2: where the line may turn on bash `dotglob` or zsh `GLOB_DOTS`, a leading `*` or `?` may reach .vtcode', () => {
+  assert.equal(expands(BASH, '*code', 'shopt -s dotglob; '), '.vtcode');
+  assert.equal(expands(BASH, '*code', 'GLOBIGNORE=x; '), '.vtcode');
+  assert.equal(expands(['bash', '-O', 'dotglob'], '?vtcode'), '.vtcode');
+  assert.equal(expands(['env', 'BASHOPTS=dotglob', 'bash'], '*code'), '.vtcode');
+  const commands = [
+    'bash -O dotglob -c "cp x *code/plans/plan.md"',
+    'bash -O "dot"glob -c "cat ?vtcode/sessions/s.jsonl"',
+    "bash -O $'\\x64otglob' -c 'cat *e/sessions/s.jsonl'",
+    'shopt -s dotglob; cp x *code/plans/plan.md',
+    'GLOBIGNORE=x; echo x > *code/plans/plan.md',
+    'env BASHOPTS=dotglob bash -c "cp x *code/plans/plan.md"',
+    'env BASH"OPTS"=dot"glob" bash -c "cp x *code/plans/plan.md"',
+    'Y=dot; bash -O "$Y"glob -c "cp x *code/plans/plan.md"',
+    'zsh -o glob_dots -c "cp x *code/plans/plan.md"',
+    'zsh -4 -c "cp x *code/plans/plan.md"',
+  ];
+  for (const mode of ['build', 'auto'] as const)
+    for (const command of commands) {
+      const v = checkCommandInWorkspace(command, mode, ROOT);
+      assert.equal(v.allowed, false, `${mode}: ${command}`);
+      assert.ok(v.reason?.includes(FOLDER_REASON), `${mode}: ${command}: ${v.reason}`);
+    }
+});
+
+test('MODE-1: without such a setting a leading `*` or `?` never matches a leading dot, so `ls *` and `*code/…` stay allowed', () => {
+  assert.equal(expands(DASH, '*code'), '*code');
+  for (const command of ['cp x *code/plans/plan.md', 'ls *; du -sh *', 'cat ?vtcode/x', 'shopt -s dotglob; ls *.md'])
+    assert.equal(checkCommandInWorkspace(command, 'build', ROOT).allowed, true, command);
 });
