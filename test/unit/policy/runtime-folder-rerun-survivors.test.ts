@@ -102,6 +102,7 @@ test('MODE-1, RO-2: collating elements `[.c.]` and equivalence classes `[=c=]` h
 test('MODE-1, RO-2: where the line may turn on bash `dotglob` or zsh `GLOB_DOTS`, a leading `*` or `?` may reach .vtcode', () => {
   assert.equal(expands(BASH, '*code', 'shopt -s dotglob; '), '.vtcode');
   assert.equal(expands(BASH, '*code', 'GLOBIGNORE=x; '), '.vtcode');
+  assert.equal(expands(BASH, '???????', 'GLOBIGNORE=x; '), '.vtcode');
   assert.equal(expands(['bash', '-O', 'dotglob'], '?vtcode'), '.vtcode');
   assert.equal(expands(['env', 'BASHOPTS=dotglob', 'bash'], '*code'), '.vtcode');
   const commands = [
@@ -109,6 +110,8 @@ test('MODE-1, RO-2: where the line may turn on bash `dotglob` or zsh `GLOB_DOTS`
     'bash -O "dot"glob -c "cat ?vtcode/sessions/s.jsonl"',
     "bash -O $'\\x64otglob' -c 'cat *e/sessions/s.jsonl'",
     'shopt -s dotglob; cp x *code/plans/plan.md',
+    'shopt -s dotglob; cat */sessions/s.jsonl',
+    'GLOBIGNORE=x; cat ???????/sessions/s.jsonl',
     'GLOBIGNORE=x; echo x > *code/plans/plan.md',
     'env BASHOPTS=dotglob bash -c "cp x *code/plans/plan.md"',
     'env BASH"OPTS"=dot"glob" bash -c "cp x *code/plans/plan.md"',
