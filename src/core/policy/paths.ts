@@ -37,7 +37,7 @@ import { posix } from 'node:path';
 import { namesLong, type OptionSpec, type Word } from './args';
 import { MARK } from './command-words';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
-import { nameMayBe, runtimeFolderProblem, runtimeFolderProblemOf } from './runtime-folder';
+import { nameMayBe, runtimeFolderProblem, runtimeFolderProblemOf, wildcardsMayMatchDots } from './runtime-folder';
 import type { AgentMode } from '../vocabulary';
 import { scanCommand, type Redirect, type ScannedSegment, type ScanResult } from './shell-scan';
 import { aggregate, refuseWhole, type SegmentsVerdict } from './verdict';
@@ -333,6 +333,8 @@ class Checker {
     private readonly mode: AgentMode,
     /** How many shells (`sh -c`, `eval`) the command is nested in. */
     private readonly depth: number,
+    /** The outermost line may make a leading `*`/`?` match a leading `.` (`wildcardsMayMatchDots`). */
+    private readonly leadingDots: boolean,
   ) {
     this.root = posix.normalize(root).replace(/(.)\/+$/, '$1');
   }
@@ -347,7 +349,7 @@ class Checker {
     // Inside the root, so the relative path is a slice (posix.relative was most of this check's time).
     const relative = absolute === this.root ? '' : absolute.slice(this.root === '/' ? 1 : this.root.length + 1);
     // shell-quote marks `*`/`?` globs only; sh also expands `.[v]tcode`, so a bracket counts as one.
-    const why = runtimeFolderProblem(relative, glob || shown.includes('['), this.mode);
+    const why = runtimeFolderProblem(relative, glob || shown.includes('['), this.mode, this.leadingDots);
     return why === null ? null : `\`${shown}\` ${why}`;
   }
 
@@ -392,7 +394,7 @@ class Checker {
       // Without a `..` a relative path stays below its folder, and every folder the flow tracks
       // is inside and allowed: only from the root itself can it reach `.vtcode`.
       if (!cwds.includes(this.root)) return null;
-      const why = runtimeFolderProblem(normal === '.' ? '' : normal, brackets, this.mode);
+      const why = runtimeFolderProblem(normal === '.' ? '' : normal, brackets, this.mode, this.leadingDots);
       return why === null ? null : `\`${text}\` ${why}`;
     }
     // Resolved by components, not by joining: a folder can be thousands of characters deep, and
@@ -411,7 +413,8 @@ class Checker {
       const kept = Math.max(0, parts.length - up);
       const first = kept >= 1 ? parts[0] : restFirst;
       const second = kept >= 2 ? parts[1] : kept === 1 ? restFirst : restSecond;
-      const why = first === undefined ? null : runtimeFolderProblemOf(first, second, brackets, this.mode);
+      const why =
+        first === undefined ? null : runtimeFolderProblemOf(first, second, brackets, this.mode, this.leadingDots);
       if (why !== null) return `\`${text}\` ${why}`;
     }
     return null;
@@ -537,7 +540,14 @@ class Checker {
     if (this.depth >= MAX_SCRIPT_DEPTH)
       return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
     for (const script of inner.scripts) {
-      const verdict = checkScannedPaths(script, scanCommand(script), this.root, this.mode, this.depth + 1);
+      const verdict = checkScannedPaths(
+        script,
+        scanCommand(script),
+        this.root,
+        this.mode,
+        this.depth + 1,
+        this.leadingDots,
+      );
       if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
     }
     return null;
@@ -594,6 +604,7 @@ export function checkScannedPaths(
   root: string,
   mode: AgentMode = 'build',
   depth = 0,
+  leadingDots = wildcardsMayMatchDots(command),
 ): PathVerdict {
   if (!posix.isAbsolute(root))
     return refuseWhole(
@@ -602,7 +613,7 @@ export function checkScannedPaths(
     );
   if (!reading.ok)
     return refuseWhole(command, `the workspace check cannot read the command: ${reading.problem.message}`);
-  const checker = new Checker(root, mode, depth);
+  const checker = new Checker(root, mode, depth, leadingDots);
   const flow = new CwdFlow(
     posix.normalize(root).replace(/(.)\/+$/, '$1'),
     reading.segments.some((s) => s.subshell),
