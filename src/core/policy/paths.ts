@@ -139,6 +139,16 @@ const PATTERN_RULES = new Map<string, PatternRule>([
   ['nawk', AWK],
 ]);
 
+/** Short options whose value is a field separator, by program (`cut -d/`, `sort -t/`). */
+const SEPARATOR_LETTERS = new Map([
+  ['cut', 'd'],
+  ['paste', 'd'],
+  ['sort', 't'],
+  ['join', 't'],
+  ['column', 'os'],
+  ['split', 't'],
+]);
+
 /** `find` predicates whose value is a name pattern, not a file. */
 const FIND_PATTERNS = new Set([
   '-name',
@@ -459,8 +469,8 @@ class Checker {
     return parts;
   }
 
-  /** Why an argument word may name a path outside; handles option values and `NAME=value`. */
-  argument(word: Word, cwds: readonly string[]): string | null {
+  /** Why an argument word of `program` may name a path outside; handles option values and `NAME=value`. */
+  argument(word: Word, cwds: readonly string[], program: string): string | null {
     const t = word.text;
     if (t.startsWith('--')) {
       const eq = t.indexOf('=');
@@ -468,10 +478,14 @@ class Checker {
     }
     if (t.startsWith('-') && t.length > 2) {
       // A value may be attached after any letter of a cluster (`-C../x`, `-cf/tmp/a.tar`); it is
-      // taken from where a path could start. A lone `/` there is a separator (`cut -d/`, `awk -F/`).
+      // taken from where a path could start.
       const start = [...t.slice(2)].findIndex((c) => c === '/' || c === '~' || c === '.' || c === MARK);
       const attached = start < 0 ? '' : t.slice(start + 2);
-      return attached === '' || attached === '/' ? null : this.path(attached, word.glob, cwds);
+      if (attached === '') return null;
+      // A lone `/` after a separator option is the separator (`cut -d/`); anywhere else it is the
+      // root folder (`tar -C/`, `env -C/`, `make -C/`).
+      if (attached === '/' && (SEPARATOR_LETTERS.get(program) ?? '').includes(t.at(-2) as string)) return null;
+      return this.path(attached, word.glob, cwds);
     }
     if (t.startsWith('-')) return null;
     const whole = this.path(t, word.glob, cwds);
@@ -491,7 +505,7 @@ class Checker {
     if (redirected !== null) return redirected;
     let at = 0;
     while (at < words.length && ASSIGNMENT.test((words[at] as Word).text)) {
-      const why = this.argument(words[at] as Word, cwds);
+      const why = this.argument(words[at] as Word, cwds, '');
       if (why !== null) return why;
       at += 1;
     }
@@ -581,7 +595,7 @@ class Checker {
     for (const [i, word] of args.entries()) {
       // An unquoted expansion in a pattern position can split into a pattern and a path.
       if (skip.has(i) && (NO_PATHS.has(program) || !word.text.includes(MARK))) continue;
-      const why = skip.has(i) ? this.path(word.text, word.glob, cwds) : this.argument(word, cwds);
+      const why = skip.has(i) ? this.path(word.text, word.glob, cwds) : this.argument(word, cwds, program);
       if (why !== null) return generic ? `${why} (every argument of \`${program}\` counts as a possible path)` : why;
     }
     return null;

@@ -141,3 +141,66 @@ test('MODE-1: a substitution in a Perl script is not a glob that could match `..
   }
   assert.match(reasonOf('cat .*') ?? '', /^the glob `\.\*` can match `\.\.`/);
 });
+
+test('MODE-1, RO-2: a lone `/` attached to a folder option is the root folder, refused; only after a separator option is it a separator', () => {
+  // `tar -C/ -xf a.tar` extracted into /, `env -C/ cat etc/passwd` read /etc/passwd.
+  for (const [command, program] of [
+    ['tar -C/ -xf a.tar', 'tar'],
+    ['env -C/ cat etc/passwd', 'env'],
+    ['make -C/ -f x', 'make'],
+  ] as const) {
+    for (const mode of MODES) {
+      assert.equal(
+        reasonOf(command, mode),
+        `\`/\` is outside the workspace (/work/ws); commands may only name paths inside it (every argument of \`${program}\` counts as a possible path)`,
+        command,
+      );
+    }
+  }
+  assert.match(reasonOf('git -C/ status') ?? '', /^`\/` is outside the workspace/);
+  for (const command of [
+    'cut -d/ -f2 a.txt',
+    'cut -sd/ -f2 a.txt',
+    'paste -d/ a b',
+    'sort -k1.5 -t/ names.txt',
+    'join -t/ a b',
+    'column -t -s/ a.txt',
+    'column -t -o/ a.txt',
+    'split -t/ a.txt',
+  ]) {
+    assert.equal(reasonOf(command), null, command);
+  }
+});
+
+test('RO-2: from a subfolder, a glob whose `..` component stays inside is allowed', () => {
+  // Only a component holding `*`, `?` or `[` is a glob that could match `..`; a literal `..` is resolved.
+  for (const command of ['cd src && ls ../*.md', 'cd test/unit && cat ../../docs/*.md']) {
+    assert.equal(reasonOf(command), null, command);
+  }
+  assert.match(
+    reasonOf('cd src && ls ../../*.md') ?? '',
+    /^segment 2 of 2 \(`ls \.\.\/\.\.\/\*\.md`\): `\.\.\/\.\.\/\*\.md` resolves to \/work\/\*\.md from `src`, outside the workspace/,
+  );
+});
+
+test('MODE-1, RO-2: the words after `env -S VALUE` are joined after it, however many follow', () => {
+  // `env -S 'sh -c' 'cat /etc/passwd' sh a b` runs `sh -c 'cat /etc/passwd' sh a b`.
+  assert.equal(
+    reasonOf("env -S 'sh -c' 'cat /etc/passwd' sh a b"),
+    `the script run by \`env -S\`: ${PASSWD_BY('sh -c')}`,
+  );
+});
+
+test('RO-2: a command option with nothing after it gives an empty command line, refused as unreadable', () => {
+  for (const [command, via] of [
+    ['su -c', 'su -c'],
+    ['flock build.lock -c', 'flock -c'],
+    ['env -S', 'env -S'],
+  ] as const) {
+    assert.equal(
+      reasonOf(command),
+      `the script run by \`${via}\`: the workspace check cannot read the command: the command is empty`,
+      command,
+    );
+  }
+});
