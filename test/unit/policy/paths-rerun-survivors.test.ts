@@ -204,3 +204,19 @@ test('RO-2: a command option with nothing after it gives an empty command line, 
     );
   }
 });
+
+test('MODE-1, RO-2: only a lone `/` counts as a separator, and only for the separator options', () => {
+  // `sort -o/tmp/names.ts` writes outside even though `t` (sort's separator letter) precedes the `s`;
+  // `cp -t/` copies into the root folder: `t` is a separator letter of sort, not of cp.
+  for (const [command, shown, program] of [
+    ['sort -o/tmp/names.ts names.ts', '/tmp/names.ts', 'sort'],
+    ['cp -t/ notes.txt', '/', 'cp'],
+    ['mv -t/ notes.txt', '/', 'mv'],
+  ] as const) {
+    assert.equal(
+      reasonOf(command),
+      `\`${shown}\` is outside the workspace (/work/ws); commands may only name paths inside it (every argument of \`${program}\` counts as a possible path)`,
+      command,
+    );
+  }
+});
