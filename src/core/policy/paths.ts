@@ -34,6 +34,7 @@
  * reason. Core stays pure: no file system access here.
  */
 import { posix } from 'node:path';
+import { quote } from 'shell-quote';
 import { namesLong, type OptionSpec, type Word } from './args';
 import { MARK } from './command-words';
 import { CwdFlow, MAX_FOLDERS } from './cwd';
@@ -138,6 +139,16 @@ const PATTERN_RULES = new Map<string, PatternRule>([
   ['nawk', AWK],
 ]);
 
+/** Short options whose value is a field separator, by program (`cut -d/`, `sort -t/`). */
+const SEPARATOR_LETTERS = new Map([
+  ['cut', 'd'],
+  ['paste', 'd'],
+  ['sort', 't'],
+  ['join', 't'],
+  ['column', 'os'],
+  ['split', 't'],
+]);
+
 /** `find` predicates whose value is a name pattern, not a file. */
 const FIND_PATTERNS = new Set([
   '-name',
@@ -239,59 +250,89 @@ const JOINED = new Set(['eval', 'watch']);
 /** A shell option cluster holding `-c` (`-c`, `-lc`, `-cx`). */
 const SCRIPT_FLAG = /^-[A-Za-z]*c[A-Za-z]*$/;
 
+type CommandOption = { letter: string; long: string; leads: boolean };
+
 /**
  * Programs that take a command line as an option's value and hand it to a shell (`su -c`,
- * `runuser -c`, `script -c`, `flock FILE -c`) or split it into a command (`env -S`).
+ * `runuser -c`, `script -c`, `flock FILE -c`) or split it into the words that lead the command
+ * they run (`env -S`: `env -S 'sh -c' 'cat x'` runs `sh -c 'cat x'`).
  */
-const COMMAND_OPTIONS = new Map<string, { letter: string; long: string }>([
-  ['su', { letter: 'c', long: 'command' }],
-  ['runuser', { letter: 'c', long: 'command' }],
-  ['script', { letter: 'c', long: 'command' }],
-  ['flock', { letter: 'c', long: 'command' }],
-  ['env', { letter: 'S', long: 'split-string' }],
+const COMMAND_OPTIONS = new Map<string, CommandOption>([
+  ['su', { letter: 'c', long: 'command', leads: false }],
+  ['runuser', { letter: 'c', long: 'command', leads: false }],
+  ['script', { letter: 'c', long: 'command', leads: false }],
+  ['flock', { letter: 'c', long: 'command', leads: false }],
+  ['env', { letter: 'S', long: 'split-string', leads: true }],
 ]);
+
+/** A word as shell text again: quoted, with its expansions left open so the check still sees them. */
+function shellText(word: string): string {
+  return word
+    .split(MARK)
+    .map((piece, i) => (i % 2 === 0 ? quote([piece]) : `\${${piece}}`))
+    .join('');
+}
+
+/** The command lines other shells run for one segment, each with how it is handed over. */
+type InnerScripts = { via: string; scripts: string[] };
+
+/** Whether `text` gives the command option, with its attached value (null: the next word is it). */
+function commandOption(text: string, option: CommandOption): { value: string | null } | null {
+  if (text.startsWith('--')) {
+    // getopt_long takes any unambiguous abbreviation (`--comm`, `--split`).
+    const eq = text.indexOf('=');
+    if (!namesLong(text.slice(2, eq < 0 ? undefined : eq), option.long)) return null;
+    return { value: eq < 0 ? null : text.slice(eq + 1) };
+  }
+  const at = text.indexOf(option.letter);
+  if (!text.startsWith('-') || at <= 0) return null;
+  return { value: text.slice(at + 1) || null };
+}
 
 /**
  * The command lines given as option values (`su -c 'cat x'`, `su -lc …`, `--command=…`,
  * `-S'…'`), or null. A letter inside a cluster counts even where an earlier letter might take
- * it as its value: that only checks one more word.
+ * it as its value: that only checks one more word. For `env -S`, the words after the value
+ * follow the split ones in the command env runs, so they are part of the command line checked.
  */
-function optionScripts(program: string, args: readonly Word[]): { via: string; scripts: string[] } | null {
+function optionScripts(program: string, args: readonly Word[]): InnerScripts | null {
   const option = COMMAND_OPTIONS.get(program);
   if (option === undefined) return null;
   const scripts: string[] = [];
   for (const [i, { text }] of args.entries()) {
-    const next = args[i + 1]?.text ?? '';
-    if (text.startsWith('--')) {
-      // getopt_long takes any unambiguous abbreviation (`--comm`, `--split`).
-      const eq = text.indexOf('=');
-      if (namesLong(text.slice(2, eq < 0 ? undefined : eq), option.long))
-        scripts.push(eq < 0 ? next : text.slice(eq + 1));
-    } else if (text.startsWith('-') && text.indexOf(option.letter) > 0) {
-      scripts.push(text.slice(text.indexOf(option.letter) + 1) || next);
-    }
+    const found = commandOption(text, option);
+    if (found === null) continue;
+    const script = found.value ?? args[i + 1]?.text ?? '';
+    const rest = args.slice(found.value === null ? i + 2 : i + 1).map((w) => shellText(w.text));
+    scripts.push(option.leads ? [script, ...rest].join(' ') : script);
   }
   return scripts.length === 0 ? null : { via: `${program} -${option.letter}`, scripts };
 }
 
 /**
- * The command lines a segment hands to another shell, or null: the words of `eval`/`watch`, or for
- * `sh -c` (also behind any program that runs its arguments: `env`, `timeout`, `setsid`,
- * `find -exec`…) every word after the `-c` cluster. Which of them is the script depends on shell
- * options the check does not model (`-o pipefail`, `+e`, `--`, `--rcfile FILE`, `--emulate sh`),
- * so each is read as one; the others are `$0` and the script's arguments. Each is one quoted word
- * to this check, so it is checked again as a command of its own.
+ * The `sh -c` scripts of a segment (also behind any program that runs its arguments: `env`,
+ * `timeout`, `setsid`, `find -exec`…: every word after the `-c` cluster), or null. Which of them
+ * is the script depends on shell options the check does not model (`-o pipefail`, `+e`, `--`,
+ * `--rcfile FILE`, `--emulate sh`), so each is read as one; the others are `$0` and the script's
+ * arguments. Each is one quoted word to this check, so it is checked again as a command of its own.
  */
-function innerScripts(program: string, args: readonly Word[]): { via: string; scripts: string[] } | null {
-  if (JOINED.has(program)) return { via: program, scripts: [args.map((w) => w.text).join(' ')] };
-  const given = optionScripts(program, args);
-  if (given !== null) return given;
+function shellScripts(program: string, args: readonly Word[]): InnerScripts | null {
   const at = SHELLS.has(program) ? -1 : args.findIndex((w) => SHELLS.has(posix.basename(w.text)));
   if (at < 0 && !SHELLS.has(program)) return null;
   const flag = args.findIndex((w, i) => i > at && SCRIPT_FLAG.test(w.text));
   if (flag < 0) return null;
   const shell = at < 0 ? program : posix.basename((args[at] as Word).text);
   return { via: `${shell} ${(args[flag] as Word).text}`, scripts: args.slice(flag + 1).map((w) => w.text) };
+}
+
+/**
+ * The command lines a segment hands to another shell: the words of `eval`/`watch`, option values
+ * (`su -c`, `env -S`) and `sh -c` scripts. Both of the last two are looked for, since one program
+ * can have both (`env -uSOME sh -c …`, `runuser -u me -- sh -ce …`, `flock .lock bash -cx …`).
+ */
+function innerScripts(program: string, args: readonly Word[]): InnerScripts[] {
+  if (JOINED.has(program)) return [{ via: program, scripts: [args.map((w) => w.text).join(' ')] }];
+  return [optionScripts(program, args), shellScripts(program, args)].filter((s) => s !== null);
 }
 
 /** The reason a program that names files through its input is refused, or null. */
@@ -431,8 +472,8 @@ class Checker {
     return parts;
   }
 
-  /** Why an argument word may name a path outside; handles option values and `NAME=value`. */
-  argument(word: Word, cwds: readonly string[]): string | null {
+  /** Why an argument word of `program` may name a path outside; handles option values and `NAME=value`. */
+  argument(word: Word, cwds: readonly string[], program: string): string | null {
     const t = word.text;
     if (t.startsWith('--')) {
       const eq = t.indexOf('=');
@@ -440,10 +481,14 @@ class Checker {
     }
     if (t.startsWith('-') && t.length > 2) {
       // A value may be attached after any letter of a cluster (`-C../x`, `-cf/tmp/a.tar`); it is
-      // taken from where a path could start. A lone `/` there is a separator (`cut -d/`, `awk -F/`).
+      // taken from where a path could start.
       const start = [...t.slice(2)].findIndex((c) => c === '/' || c === '~' || c === '.' || c === MARK);
       const attached = start < 0 ? '' : t.slice(start + 2);
-      return attached === '' || attached === '/' ? null : this.path(attached, word.glob, cwds);
+      if (attached === '') return null;
+      // A lone `/` after a separator option is the separator (`cut -d/`); anywhere else it is the
+      // root folder (`tar -C/`, `env -C/`, `make -C/`).
+      if (attached === '/' && (SEPARATOR_LETTERS.get(program) ?? '').includes(t.at(-2) as string)) return null;
+      return this.path(attached, word.glob, cwds);
     }
     if (t.startsWith('-')) return null;
     const whole = this.path(t, word.glob, cwds);
@@ -463,7 +508,7 @@ class Checker {
     if (redirected !== null) return redirected;
     let at = 0;
     while (at < words.length && ASSIGNMENT.test((words[at] as Word).text)) {
-      const why = this.argument(words[at] as Word, cwds);
+      const why = this.argument(words[at] as Word, cwds, '');
       if (why !== null) return why;
       at += 1;
     }
@@ -534,21 +579,21 @@ class Checker {
 
   /** A script handed to another shell is checked as a command line of its own. */
   private innerScriptVerdict(program: string, args: readonly Word[]): string | null {
-    const inner = innerScripts(program, args);
-    if (inner === null) return null;
-    // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
-    if (this.depth >= MAX_SCRIPT_DEPTH)
-      return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
-    for (const script of inner.scripts) {
-      const verdict = checkScannedPaths(
-        script,
-        scanCommand(script),
-        this.root,
-        this.mode,
-        this.depth + 1,
-        this.leadingDots,
-      );
-      if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
+    for (const inner of innerScripts(program, args)) {
+      // Checked from the workspace root: `..` leaves it no later there than from a subfolder.
+      if (this.depth >= MAX_SCRIPT_DEPTH)
+        return `scripts nested more than ${MAX_SCRIPT_DEPTH} deep (\`${inner.via}\`) are more than the workspace check follows`;
+      for (const script of inner.scripts) {
+        const verdict = checkScannedPaths(
+          script,
+          scanCommand(script),
+          this.root,
+          this.mode,
+          this.depth + 1,
+          this.leadingDots,
+        );
+        if (!verdict.allowed) return `the script run by \`${inner.via}\`: ${verdict.reason}`;
+      }
     }
     return null;
   }
@@ -560,7 +605,7 @@ class Checker {
     for (const [i, word] of args.entries()) {
       // An unquoted expansion in a pattern position can split into a pattern and a path.
       if (skip.has(i) && (NO_PATHS.has(program) || !word.text.includes(MARK))) continue;
-      const why = skip.has(i) ? this.path(word.text, word.glob, cwds) : this.argument(word, cwds);
+      const why = skip.has(i) ? this.path(word.text, word.glob, cwds) : this.argument(word, cwds, program);
       if (why !== null) return generic ? `${why} (every argument of \`${program}\` counts as a possible path)` : why;
     }
     return null;
