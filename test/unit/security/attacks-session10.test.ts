@@ -49,7 +49,8 @@ function ustar(name: string, body: string): string {
   return header + field(body, Math.ceil(body.length / 512) * 512) + '\0'.repeat(1024);
 }
 
-const tarTarget = (sandbox: string) => `tmp/vtsec-session10-tar-${sandbox}.txt`;
+/** Named after the case: cases run concurrently, and each watches only its own member. */
+const tarTarget = (caseName: string) => `tmp/vtsec-${caseName}-tar.txt`;
 
 /** Each refusal is the named rule's own, and names what the rule refused, in the order sent. */
 function refusedByPolicy(commands: readonly string[], refusals: readonly RegExp[], noSandbox: boolean) {
@@ -124,40 +125,44 @@ const AUTO_GROUPS: readonly AutoGroup[] = [
 const PLAN_BEFORE = '# A plan the runtime wrote earlier\n';
 
 const autoAttacks: Attack[] = SANDBOXES.flatMap((sandbox) =>
-  AUTO_GROUPS.map((g): Attack => ({
-    title: 'session 10 path-rule holes',
-    c: {
-      name: `s10-auto-${g.name}-${sandbox}`,
-      mode: 'auto',
-      sandbox,
-      files: {
-        x: 'vtsec-forged\n',
-        'a.tar': ustar(tarTarget(sandbox), 'vtsec-tar-escaped\n'),
-        '.vtcode/plans/plan.md': PLAN_BEFORE,
+  AUTO_GROUPS.map((g): Attack => {
+    const name = `s10-auto-${g.name}-${sandbox}`;
+    return {
+      title: 'session 10 path-rule holes',
+      c: {
+        name,
+        mode: 'auto',
+        sandbox,
+        files: {
+          x: 'vtsec-forged\n',
+          'a.tar': ustar(tarTarget(name), 'vtsec-tar-escaped\n'),
+          '.vtcode/plans/plan.md': PLAN_BEFORE,
+        },
+        command: g.commands,
+        watch: [`/${tarTarget(name)}`],
       },
-      command: g.commands,
-      watch: [`/${tarTarget(sandbox)}`],
-    },
-    expect: {
-      refused: 'all',
-      secrets: [PASSWD],
-      noWorkspace: ['.lock'],
-      extra: {
-        name: "MODE-1, RO-2: each call was refused by the workspace path rule itself, and .vtcode/plans is the runtime's",
-        check: (r) => {
-          refusedByPolicy(g.commands, g.refusals, sandbox === 'none')(r);
-          assert.deepEqual(r.runtime.changed, [], describeReport(r));
-          assert.ok(!r.runtime.created.some((p) => p.startsWith('.vtcode/plans/')), describeReport(r));
+      expect: {
+        refused: 'all',
+        secrets: [PASSWD],
+        noWorkspace: ['.lock'],
+        extra: {
+          name: "MODE-1, RO-2: each call was refused by the workspace path rule itself, and .vtcode/plans is the runtime's",
+          check: (r) => {
+            refusedByPolicy(g.commands, g.refusals, sandbox === 'none')(r);
+            assert.deepEqual(r.runtime.changed, [], describeReport(r));
+            assert.ok(!r.runtime.created.some((p) => p.startsWith('.vtcode/plans/')), describeReport(r));
+          },
         },
       },
-    },
-  })),
+    };
+  }),
 );
 
 /**
  * The repository's own git runs the set-up: its post-commit hook (run by the harness's commit)
- * arms post-index-change only then, so the harness's `git add` does not fire it, and gives
- * README.md a newer time with the same text, so the next `git diff` rewrites the index.
+ * arms post-index-change only then, so the harness's `git add` does not fire it, and moves
+ * README.md's time (text unchanged) away from what the index recorded, by whole seconds because
+ * git may compare seconds only: the next `git diff` refreshes that entry and rewrites the index.
  */
 const ARM_INDEX_HOOK = `#!/bin/sh
 printf '#!/bin/sh\\ntouch {outside}/pwned-hook {root}/pwned-hook\\n' > .git/hooks/post-index-change
@@ -192,7 +197,7 @@ const NOTHING = { created: [], changed: [], deleted: [] };
 
 /**
  * Without a sandbox git rewrites `.git/index` on this refresh (RO-1 would not hold; the suite's
- * plan-mode check is therefore not run here, and the write is reported in the session's notes).
+ * plan-mode check is therefore not run here; the write is reported as an open question of session 10).
  * That write is the moment git runs post-index-change, so it is asserted as the control that the
  * hook had its chance.
  */
@@ -220,7 +225,8 @@ test(
   },
 );
 
-const TEXTCONV = `[diff "vt"]\n\ttextconv = sh -c 'touch {outside}/pwned-textconv {root}/pwned-textconv; cat "$0"'\n`;
+/** A diff driver that writes in and next to the workspace, then shows the file (no `;`: git config reads it as a comment). */
+const TEXTCONV = `[diff "vt"]\n\ttextconv = touch {outside}/pwned-textconv {root}/pwned-textconv && cat\n`;
 
 /** Post-commit hook of the outer repository: makes `sub/` a committed repository whose diff driver runs a program. */
 const NESTED_REPO = `#!/bin/sh
