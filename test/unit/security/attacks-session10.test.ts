@@ -120,6 +120,16 @@ const AUTO_GROUPS: readonly AutoGroup[] = [
       PATH_BLOCKED(`the script run by \`bash -c\`: \`\\*code/plans/plan\\.md\` ${RUNTIME_FOLDER}`),
     ],
   },
+  {
+    // dash leaves a redirection's target unglobbed; bash expands it, so this is the form that writes.
+    name: 'runtime-folder-by-bash-redirect',
+    commands: ['bash -c \'echo x > .[v"]"]tcode/plans/plan.md\''],
+    refusals: [
+      PATH_BLOCKED(
+        `the script run by \`bash -c\`: redirection \`> \\.\\[v"\\]"\\]tcode/plans/plan\\.md\`${RUNTIME_FOLDER}`,
+      ),
+    ],
+  },
 ];
 
 const PLAN_BEFORE = '# A plan the runtime wrote earlier\n';
