@@ -11,7 +11,7 @@ const folders = {
   tracker: { break: 91 },
   plan: { break: 95 },
   policy: { break: 85 },
-  session: { break: 81 },
+  session: { break: 86 },
 };
 
 const folder = process.env.VTPLAN_MUTATE;
