@@ -6,11 +6,11 @@
 // in the sandbox (scripts/mutate-bundle.mjs): starting tsx for every file and mutant cost more
 // than most tests themselves.
 const folders = {
-  // break: the measured score rounded down (docs/testing.md); null until a folder has been measured.
+  // break: the measured score rounded down (docs/testing.md; policy one lower for its timeouts).
   store: { break: 95 },
   tracker: { break: 91 },
   plan: { break: 95 },
-  policy: { break: 85 },
+  policy: { break: 95 },
   session: { break: 86 },
 };
 
