@@ -10,19 +10,28 @@ import type { AgentMode } from '../vocabulary';
 export const RUNTIME_FOLDER = '.vtcode';
 const READABLE_IN_PLAN = `${RUNTIME_FOLDER}/plans`;
 
+/** A shell started with `-i` or `-l` in an option cluster (`bash -ic`, `sh -lc`, `dash -i -c`). */
+const SHELL_WITH_STARTUP_FLAG = /(^|[^\w.-])(ba|da|k|mk|a)?sh(\s+[-+][A-Za-z]*)*\s+-[A-Za-z]*[il]/;
+
 /**
  * Whether `command` may make a leading `*` or `?` match a leading `.`: bash's `dotglob` (`shopt -s`;
  * `bash -O`, even with a name built from variables; `BASHOPTS`; any `GLOBIGNORE`; macOS's /bin/sh is
  * bash), zsh's `GLOB_DOTS` (`setopt`, `-o`, `-4`, the `(D)` qualifier: any zsh line counts), tcsh's
  * `globdot`, ksh93's `FIGNORE`. Read without quotes, backslashes and `_` (zsh ignores `_` and case in
- * option names); `$'…'` can spell any of these words, so it counts too. `..` stays exempt: these
- * shells never match it with wildcards.
+ * option names); `$'…'` can spell any of these words, so it counts too. A shell that runs a startup
+ * file first can turn these on unseen: `BASH_ENV` / `ENV`, `--rcfile` / `--init-file`, and an
+ * interactive or login shell (`bash -ic`, `sh -lc`, `--login`), which reads the user's profile. `..`
+ * stays exempt: these shells never match it with wildcards.
  */
 export function wildcardsMayMatchDots(command: string): boolean {
   const plain = command.replace(/["'\\_]/g, '');
   return (
     command.includes("$'") ||
-    /dotglob|globdot|globignore|bashopts|fignore|shopt|setopt|zsh/i.test(plain) ||
+    /dotglob|globdot|globignore|bashopts|fignore|shopt|setopt|zsh|bashenv|rcfile|init-?file|--login|--interactive/i.test(
+      plain,
+    ) ||
+    /(^|[^\w])env=/i.test(plain) ||
+    SHELL_WITH_STARTUP_FLAG.test(plain) ||
     /\s[-+]O/.test(plain)
   );
 }

@@ -121,6 +121,15 @@ const AUTO_GROUPS: readonly AutoGroup[] = [
     ],
   },
   {
+    // x.sh turns on dotglob before the script runs (bash reads BASH_ENV; -i reads the rc file).
+    name: 'runtime-folder-by-startup-file',
+    commands: ["BASH_ENV=x.sh bash -c 'cp x *code/plans/plan.md'", "bash --rcfile x.sh -ic 'cp x *code/plans/plan.md'"],
+    refusals: [
+      PATH_BLOCKED(`the script run by \`bash -c\`: \`\\*code/plans/plan\\.md\` ${RUNTIME_FOLDER}`),
+      PATH_BLOCKED(`the script run by \`bash -ic\`: \`\\*code/plans/plan\\.md\` ${RUNTIME_FOLDER}`),
+    ],
+  },
+  {
     // dash leaves a redirection's target unglobbed; bash expands it, so this is the form that writes.
     name: 'runtime-folder-by-bash-redirect',
     commands: ['bash -c \'echo x > .[v"]"]tcode/plans/plan.md\''],
@@ -145,6 +154,7 @@ const autoAttacks: Attack[] = SANDBOXES.flatMap((sandbox) =>
         sandbox,
         files: {
           x: 'vtsec-forged\n',
+          'x.sh': 'shopt -s dotglob\n',
           'a.tar': ustar(tarTarget(name), 'vtsec-tar-escaped\n'),
           '.vtcode/plans/plan.md': PLAN_BEFORE,
         },
