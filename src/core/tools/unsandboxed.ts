@@ -121,5 +121,6 @@ export async function unsandboxedPlanRefusal(fs: FileSystem, root: string, comma
   const link = walk.outside;
   if (link !== null)
     return `\`${link.link.slice(root.length + 1)}\` is a symbolic link to ${link.target}, outside the workspace, and a command could read through it`;
-  return NAMES_GIT.test(command) ? gitConfigRisk(fs, root, walk) : null;
+  // The shell drops quotes and backslashes from the program's name: `"git" log`, `g'i't log`, `\git log`.
+  return NAMES_GIT.test(command.replace(/["'\\]/g, '')) ? gitConfigRisk(fs, root, walk) : null;
 }
